@@ -1,0 +1,112 @@
+// LF002 backward-ambiguous-model: add `model=X`, X the set-up model whose
+// optimizer is stepped after this backward. DeepSpeed steps the engine that
+// was attached last, so a wrong `model=` silently trains the wrong network:
+// pair by the optimizer step, fall back to the loss's data flow only when it
+// names exactly one set-up model, and otherwise leave it to a person.
+
+#include <fmt/format.h>
+
+#include <cctype>
+
+#include "edit/insertion.h"
+#include "fixers/data_flow.h"
+#include "model/file_model.h"
+#include "python/node.h"
+#include "python/source_file.h"
+#include "rules/rule.h"
+
+namespace lightfix {
+
+namespace {
+
+// A name visible in `scope` that holds slot 0 (the model) of `setup`.
+std::string nameOfModel(const FileContext& ctx, const SetupCall& setup, TSNode scope) {
+  std::string_view source = ctx.file.text();
+  if (!setup.targets.empty() && sameNode(setup.scope, scope))
+    return std::string(textOf(setup.targets[0], source));
+  const FunctionInfo* fn = ctx.model.bindings().function(scope);
+  if (!fn) return {};
+  for (TSNode param : fn->paramNodes) {
+    int slot = -1;
+    if (ctx.model.setupResultOf(param, scope, slot) == &setup && slot == 0)
+      return std::string(textOf(param, source));
+  }
+  // `self.model` bound in another method of the same class.
+  const FunctionInfo* owner = ctx.model.bindings().function(setup.scope);
+  if (!setup.targets.empty() && is(setup.targets[0], "attribute") && owner &&
+      !isNull(fn->ownerClass) && sameNode(owner->ownerClass, fn->ownerClass))
+    return std::string(textOf(setup.targets[0], source));
+  return {};
+}
+
+// The set-up whose optimizer is stepped after `backward`, before the next
+// backward on a Fabric.
+const SetupCall* steppedAfter(const FileContext& ctx, TSNode backward, TSNode scope) {
+  std::string_view source = ctx.file.text();
+  const SetupCall* stepped = nullptr;
+  bool done = false;
+  walk(sameNode(scope, ctx.model.bindings().module()) ? scope : field(scope, "body"),
+       [&](TSNode n) {
+         if (done) return false;
+         if (startOf(n) < endOf(backward)) return endOf(n) > endOf(backward);
+         MethodCall mc;
+         if (!asMethodCall(n, source, mc)) return true;
+         if (mc.method == "backward") {
+           done = true;
+         } else if (mc.method == "step") {
+           int slot = -1;
+           const SetupCall* s = ctx.model.setupResultOf(mc.receiver, scope, slot);
+           if (s && slot >= 1 && !s->moduleOnly) {
+             stepped = s;
+             done = true;
+           }
+         }
+         return !done;
+       });
+  return stepped;
+}
+
+// The one set-up model the loss is computed from, or null.
+const SetupCall* feedingLoss(const FileContext& ctx, TSNode backward, TSNode scope) {
+  std::vector<TSNode> args = positionalArguments(field(backward, "arguments"));
+  if (args.empty()) return nullptr;
+  const SetupCall* only = nullptr;
+  for (TSNode m : modelsFeeding(ctx, args[0], scope, startOf(backward))) {
+    int slot = -1;
+    const SetupCall* s = ctx.model.setupResultOf(m, scope, slot);
+    if (!s || slot != 0) continue;
+    if (only && only != s) return nullptr;
+    only = s;
+  }
+  return only;
+}
+
+}  // namespace
+
+std::optional<Fix> fixBackwardAmbiguousModel(const FileContext& ctx, const Finding& finding) {
+  TSNode backward = finding.node("backward");
+  TSNode arguments = finding.node("arguments");
+  TSNode scope = ctx.model.bindings().scopeOf(backward);
+  const SetupCall* setup = steppedAfter(ctx, backward, scope);
+  if (!setup) setup = feedingLoss(ctx, backward, scope);
+  if (!setup) return std::nullopt;
+  std::string model = nameOfModel(ctx, *setup, scope);
+  if (model.empty()) return std::nullopt;
+
+  // Insert before the closing parenthesis, minding a trailing comma.
+  std::string_view text = ctx.file.text();
+  uint32_t close = endOf(arguments) - 1;
+  uint32_t last = close;
+  while (last > startOf(arguments) + 1 && std::isspace(static_cast<unsigned char>(text[last - 1])))
+    --last;
+  bool trailingComma = text[last - 1] == ',';
+  bool empty = last == startOf(arguments) + 1;
+  std::string insert = fmt::format("{}model={}", trailingComma ? " " : (empty ? "" : ", "), model);
+
+  Fix fix;
+  fix.message = fmt::format("Pass `model={}`", model);
+  if (!addEdit(fix.edits, insertAt(ctx.file, last, insert))) return std::nullopt;
+  return fix;
+}
+
+}  // namespace lightfix

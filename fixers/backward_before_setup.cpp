@@ -1,0 +1,148 @@
+// LF001 backward-before-setup: insert `model, optimizer =
+// fabric.setup(model, optimizer)` once the model whose output feeds the loss
+// and the optimizer built from its parameters both exist, before the loop
+// that calls backward; launch the Fabric first when nothing launches it.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "edit/insertion.h"
+#include "fixers/data_flow.h"
+#include "fixers/statements.h"
+#include "model/file_model.h"
+#include "python/flow.h"
+#include "python/node.h"
+#include "python/source_file.h"
+#include "rules/rule.h"
+
+namespace lightfix {
+
+namespace {
+
+struct ModelAndOptimizer {
+  std::string model;
+  std::string optimizer;  // empty when there is none to set up
+};
+
+bool looksLikeLoss(std::string_view name) {
+  std::string lower(name);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower.find("loss") != std::string::npos || lower.find("criterion") != std::string::npos;
+}
+
+// A parameter of the function that is stepped like an optimizer.
+std::string steppedParameter(const FileContext& ctx, TSNode scope) {
+  const FunctionInfo* fn = ctx.model.bindings().function(scope);
+  if (!fn) return {};
+  std::string found;
+  walk(field(scope, "body"), [&](TSNode n) {
+    MethodCall mc;
+    if (found.empty() && asMethodCall(n, ctx.file.text(), mc) && mc.method == "step" &&
+        is(mc.receiver, "identifier") &&
+        fn->paramIndex(textOf(mc.receiver, ctx.file.text())) >= 0)
+      found = std::string(textOf(mc.receiver, ctx.file.text()));
+    return found.empty();
+  });
+  return found;
+}
+
+std::optional<ModelAndOptimizer> chooseModel(const FileContext& ctx, TSNode loss, TSNode scope,
+                                             uint32_t before) {
+  std::vector<TSNode> models = modelsFeeding(ctx, loss, scope, before);
+  std::optional<ModelAndOptimizer> choice;
+  for (TSNode m : models) {
+    std::string_view name = textOf(m, ctx.file.text());
+    if (const Assignment* opt = optimizerBuiltFrom(ctx, name, scope, before)) {
+      if (choice) return std::nullopt;  // two trained models: not ours to pick
+      choice = ModelAndOptimizer{std::string(name), opt->target};
+    }
+  }
+  if (choice) return choice;
+  std::vector<std::string> plausible;
+  for (TSNode m : models)
+    if (!looksLikeLoss(textOf(m, ctx.file.text())))
+      plausible.emplace_back(textOf(m, ctx.file.text()));
+  if (plausible.size() != 1) return std::nullopt;
+  return ModelAndOptimizer{plausible[0], steppedParameter(ctx, scope)};
+}
+
+}  // namespace
+
+std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding& finding) {
+  const SourceFile& file = ctx.file;
+  const Bindings& bindings = ctx.model.bindings();
+  const FabricInstance& fabric = *finding.fabric;
+  TSNode backward = finding.node("backward");
+  std::string receiver(textOf(finding.node("fabric"), file.text()));
+  TSNode scope = bindings.scopeOf(backward);
+  std::vector<TSNode> args = positionalArguments(field(backward, "arguments"));
+  if (args.empty()) return std::nullopt;
+
+  auto chosen = chooseModel(ctx, args[0], scope, startOf(backward));
+  if (!chosen) return std::nullopt;
+
+  // The set-up goes after everything it needs: the model, the optimizer, the
+  // Fabric and its launch.
+  std::vector<TSNode> needed;
+  for (const std::string& name : {chosen->model, chosen->optimizer})
+    if (!name.empty())
+      if (const Assignment* a = bindings.reaching(name, scope, startOf(backward), false))
+        needed.push_back(a->statement);
+  if (sameNode(fabric.scope, scope) && !isNull(fabric.statement))
+    needed.push_back(fabric.statement);
+  walk(sameNode(scope, bindings.module()) ? scope : field(scope, "body"), [&](TSNode n) {
+    MethodCall mc;
+    if (asMethodCall(n, file.text(), mc) && mc.method == "launch" &&
+        endOf(n) <= startOf(backward) && textOf(mc.receiver, file.text()) == receiver)
+      needed.push_back(n);
+    return true;
+  });
+  TSNode after{};
+  for (TSNode def : needed) {
+    TSNode lifted = liftToBlockOf(def, backward);
+    if (isNull(lifted)) return std::nullopt;
+    if (isNull(after) || startOf(lifted) > startOf(after)) after = lifted;
+  }
+  // A set-up run on every iteration would fail on the second.
+  if (!isNull(after) && insideLoop(after)) return std::nullopt;
+
+  std::string setup = chosen->optimizer.empty()
+                          ? fmt::format("{0} = {1}.setup({0})", chosen->model, receiver)
+                          : fmt::format("{0}, {1} = {2}.setup({0}, {1})", chosen->model,
+                                        chosen->optimizer, receiver);
+  Fix fix;
+  fix.message = fmt::format("Insert `{}`", setup);
+
+  if (!fabric.launched) {
+    // DeepSpeed's `setup` raises unless the Fabric was launched.
+    std::string target;
+    for (const Assignment& a : bindings.assignments())
+      if (sameNode(a.value, fabric.construction) && a.index < 0) target = a.target;
+    if (target.empty() || isNull(fabric.statement)) return std::nullopt;
+    std::string launch = target + ".launch()";
+    fix.message = fmt::format("Insert `{}` and `{}`", launch, setup);
+    // Under `fabric run` the processes exist already and launch() raises.
+    fix.applicability = Applicability::Unsafe;
+    if (sameNode(fabric.statement, after)) {
+      // Both lines go right after the Fabric is made: one edit, in order.
+      std::string indent(file.indentOf(file.lineOf(startOf(after))));
+      setup = launch + std::string(file.eol()) + indent + setup;
+    } else if (!addEdit(fix.edits, insertLineAfter(file, fabric.statement, launch))) {
+      return std::nullopt;
+    }
+  }
+
+  if (!isNull(after)) {
+    if (!addEdit(fix.edits, insertLineAfter(file, after, setup))) return std::nullopt;
+  } else {
+    TSNode first = isNull(enclosingFunction(backward)) ? TSNode{}
+                                                       : firstStatementAfterDocstring(scope);
+    if (isNull(first) || !addEdit(fix.edits, insertLineBefore(file, first, setup)))
+      return std::nullopt;
+  }
+  return fix;
+}
+
+}  // namespace lightfix

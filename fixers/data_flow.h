@@ -1,0 +1,28 @@
+#pragma once
+// Data flow the Fabric fixers share: which model's output feeds a loss, and
+// which optimizer steps a model's parameters.
+
+#include <tree_sitter/api.h>
+
+#include <string>
+#include <vector>
+
+#include "rules/rule.h"
+
+namespace lightfix {
+
+struct Assignment;
+
+// The callables whose output flows into `expr` (evaluated at `before` in
+// `scope`): `model` in `loss = criterion(model(x), y)`, `self.net` in
+// `self.net(x).sum()`. Imported functions and the file's own functions and
+// classes are left out. Each is a node whose text names it, once per name.
+std::vector<TSNode> modelsFeeding(const FileContext& ctx, TSNode expr, TSNode scope,
+                                  uint32_t before);
+
+// The last assignment in `scope` before `before` that builds an optimizer
+// from `model.parameters()`, or null.
+const Assignment* optimizerBuiltFrom(const FileContext& ctx, std::string_view model,
+                                     TSNode scope, uint32_t before);
+
+}  // namespace lightfix

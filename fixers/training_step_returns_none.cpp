@@ -1,0 +1,116 @@
+// LF003 training-step-returns-none: return a zeroed loss instead of `None`.
+// `loss * 0.0` when a loss is bound on every path to the return and is not
+// the thing found to be NaN/inf or None (`nan * 0` is `nan`); otherwise a
+// zero tied to every trainable parameter, so that every rank runs the same
+// backward and ZeRO's collectives stay in step (a detached zero can hang).
+// Unsafe: the optimizer still steps (momentum, weight decay, schedulers).
+
+#include <fmt/format.h>
+
+#include <regex>
+
+#include "edit/insertion.h"
+#include "model/file_model.h"
+#include "python/flow.h"
+#include "python/node.h"
+#include "python/source_file.h"
+#include "rules/rule.h"
+
+namespace lightfix {
+
+namespace {
+
+// The name the function returns its loss under: `return loss` or
+// `return {"loss": loss, ...}`.
+std::string lossName(TSNode function, std::string_view source) {
+  std::string name;
+  forEachOwnNode(function, [&](TSNode n) {
+    if (!name.empty() || !is(n, "return_statement")) return;
+    TSNode value = ts_node_named_child(n, 0);
+    if (is(value, "identifier")) {
+      name = std::string(textOf(value, source));
+    } else if (is(value, "dictionary")) {
+      for (TSNode pair : namedChildren(value)) {
+        std::string key;
+        if (is(pair, "pair") && stringLiteral(field(pair, "key"), source, key) && key == "loss" &&
+            is(field(pair, "value"), "identifier"))
+          name = std::string(textOf(field(pair, "value"), source));
+      }
+    }
+  });
+  return name;
+}
+
+// Whether `name` is assigned on every path to `point`: by a statement of a
+// block that encloses the point, ahead of it.
+bool boundOnEveryPath(const FileContext& ctx, std::string_view name, TSNode function,
+                      uint32_t point, TSNode pointNode) {
+  for (const Assignment& a : ctx.model.bindings().assignments()) {
+    if (a.target != name || !sameNode(a.scope, function) || endOf(a.statement) > point) continue;
+    if (is(a.value, "none")) continue;
+    TSNode block = ts_node_parent(a.statement);
+    bool encloses = isNull(pointNode) ? sameNode(block, field(function, "body"))
+                                      : contains(block, pointNode);
+    if (encloses) return true;
+  }
+  return false;
+}
+
+// Whether the return is taken because the loss is NaN/inf or None.
+bool guardedByBadLoss(TSNode ret, std::string_view loss, std::string_view source) {
+  static const std::regex nonFinite(R"(\b(isnan|isinf|isfinite|nan|inf)\b)");
+  std::regex isNone(loss.empty() ? std::string("$^")
+                                 : fmt::format(R"(\b{}\s+is\s+None\b|\bnot\s+{}\b)", loss, loss));
+  for (TSNode p = ts_node_parent(ret); !isNull(p) && !is(p, "function_definition");
+       p = ts_node_parent(p)) {
+    if (!is(p, "if_statement") && !is(p, "elif_clause")) continue;
+    std::string condition(textOf(field(p, "condition"), source));
+    if (std::regex_search(condition, nonFinite) || std::regex_search(condition, isNone))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<Fix> fixTrainingStepReturnsNone(const FileContext& ctx, const Finding& finding) {
+  const SourceFile& file = ctx.file;
+  std::string_view source = file.text();
+  TSNode function = finding.node("function");
+  TSNode ret = finding.node("return");
+  const FunctionInfo* info = ctx.model.bindings().function(function);
+  if (!info || info->params.empty()) return std::nullopt;
+
+  std::string loss = lossName(function, source);
+  TSNode body = field(function, "body");
+  uint32_t point = isNull(ret) ? endOf(body) : startOf(ret);
+  bool useLoss = !loss.empty() && boundOnEveryPath(ctx, loss, function, point, ret) &&
+                 (isNull(ret) || !guardedByBadLoss(ret, loss, source));
+  std::string zero =
+      useLoss ? fmt::format("{} * 0.0", loss)
+              : fmt::format("sum(p.sum() for p in {}.parameters() if p.requires_grad) * 0.0",
+                            info->params[0]);
+
+  Fix fix;
+  fix.applicability = Applicability::Unsafe;
+  fix.message = fmt::format("Return `{}` instead", zero);
+  std::string statement = "return " + zero;
+  if (!isNull(ret)) {
+    if (!addEdit(fix.edits, replaceNode(file, ret, statement))) return std::nullopt;
+    return fix;
+  }
+  // Falling off the end: add the return after the body's last statement, at
+  // the body's own indentation.
+  std::vector<TSNode> statements;
+  for (TSNode s : namedChildren(body))
+    if (!is(s, "comment")) statements.push_back(s);
+  if (statements.empty()) return std::nullopt;
+  unsigned firstLine = file.lineOf(startOf(statements.front()));
+  if (firstLine == file.lineOf(startOf(function))) return std::nullopt;  // `def f(): pass`
+  std::string indent(file.indentOf(firstLine));
+  if (!addEdit(fix.edits, insertLineAfter(file, statements.back(), statement, &indent)))
+    return std::nullopt;
+  return fix;
+}
+
+}  // namespace lightfix

@@ -1,0 +1,56 @@
+// LF002 backward-ambiguous-model: `fabric.backward(loss)` without `model=`
+// once several models were set up on that Fabric, under DeepSpeed.
+
+#include <fmt/format.h>
+
+#include "matchers/fabric_calls.h"
+#include "model/file_model.h"
+#include "python/node.h"
+#include "python/source_file.h"
+
+namespace lightfix {
+
+// Lightning counts every `setup`/`setup_module`; one inside a loop runs for
+// each model it goes over, so it alone makes the choice ambiguous.
+struct SetupCount {
+  size_t calls = 0;
+  bool inLoop = false;
+  bool ambiguous() const { return calls > 1 || inLoop; }
+};
+
+static SetupCount countSetups(const std::vector<const SetupCall*>& setups) {
+  SetupCount c;
+  for (const SetupCall* s : setups) {
+    ++c.calls;
+    c.inLoop = c.inLoop || s->inLoop;
+  }
+  return c;
+}
+
+void matchBackwardAmbiguousModel(const FileContext& ctx, std::vector<Finding>& out) {
+  std::string_view source = ctx.file.text();
+  for (const FabricBackward& b : deepSpeedBackwardCalls(ctx)) {
+    if (!isNull(keywordArgument(b.arguments, "model", source)) || hasSplat(b.arguments))
+      continue;
+    SetupCount worst;
+    for (const auto& setups : ctx.model.setupsBefore(b.call, b.fabric)) {
+      SetupCount c = countSetups(setups);
+      if (c.ambiguous() && (!worst.ambiguous() || c.calls > worst.calls)) worst = c;
+    }
+    if (!worst.ambiguous()) continue;
+    std::string_view fabric = textOf(b.receiver, source);
+    std::string setUp = worst.inLoop ? std::string("models were set up in a loop")
+                                     : fmt::format("{} models were set up", worst.calls);
+    Finding f = fabricFinding(
+        ctx, "LF002", b.call, *b.fabric,
+        fmt::format("`{}.backward()` without `model=` after {}", fabric, setUp),
+        "When using multiple models + deepspeed, please provide the model used to perform "
+        "the optimization");
+    f.nodes["backward"] = b.call;
+    f.nodes["fabric"] = b.receiver;
+    f.nodes["arguments"] = b.arguments;
+    out.push_back(std::move(f));
+  }
+}
+
+}  // namespace lightfix

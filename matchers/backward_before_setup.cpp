@@ -1,0 +1,32 @@
+// LF001 backward-before-setup: `fabric.backward(loss)` that can run before
+// any `fabric.setup(...)` on that Fabric, under DeepSpeed.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "matchers/fabric_calls.h"
+#include "model/file_model.h"
+#include "python/node.h"
+#include "python/source_file.h"
+
+namespace lightfix {
+
+void matchBackwardBeforeSetup(const FileContext& ctx, std::vector<Finding>& out) {
+  for (const FabricBackward& b : deepSpeedBackwardCalls(ctx)) {
+    auto ways = ctx.model.setupsBefore(b.call, b.fabric);
+    bool someWayWithoutSetup = std::any_of(ways.begin(), ways.end(),
+                                           [](const auto& setups) { return setups.empty(); });
+    if (!someWayWithoutSetup) continue;
+    std::string_view fabric = textOf(b.receiver, ctx.file.text());
+    Finding f = fabricFinding(
+        ctx, "LF001", b.call, *b.fabric,
+        fmt::format("`{0}.backward()` before any `{0}.setup()`", fabric),
+        "No models were set up for backward");
+    f.nodes["backward"] = b.call;
+    f.nodes["fabric"] = b.receiver;
+    out.push_back(std::move(f));
+  }
+}
+
+}  // namespace lightfix

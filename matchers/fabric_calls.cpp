@@ -1,0 +1,45 @@
+#include "matchers/fabric_calls.h"
+
+#include <fmt/format.h>
+
+#include "model/file_model.h"
+#include "model/project_model.h"
+#include "python/node.h"
+#include "python/query.h"
+#include "python/source_file.h"
+#include "python/syntax_tree.h"
+
+namespace lightfix {
+
+std::vector<FabricBackward> deepSpeedBackwardCalls(const FileContext& ctx) {
+  static const Query backwardCall(R"(
+    (call
+      function: (attribute object: (_) @receiver attribute: (identifier) @method)
+      arguments: (argument_list) @arguments
+      (#eq? @method "backward")) @call)");
+  std::vector<FabricBackward> out;
+  backwardCall.forEach(ctx.tree.root(), ctx.file.text(), [&](const Query::Match& m) {
+    TSNode call = m["call"];
+    TSNode scope = ctx.model.bindings().scopeOf(call);
+    for (const FabricInstance* f : ctx.model.fabricsOf(m["receiver"], scope))
+      if (f->strategy.deepSpeed()) out.push_back({call, m["receiver"], m["arguments"], f});
+  });
+  return out;
+}
+
+Finding fabricFinding(const FileContext& ctx, std::string_view code, TSNode node,
+                      const FabricInstance& fabric, const std::string& problem,
+                      std::string_view lightningSays) {
+  Finding f;
+  f.code = std::string(code);
+  f.start = startOf(node);
+  f.end = endOf(node);
+  f.fabric = &fabric;
+  f.severity = fabric.strategy.kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
+  StrategySource source = sourceOf(fabric.strategy, ctx.file);
+  f.message = fmt::format("{}; {} raises \"{}\"", problem, describe(source, ctx.file.path()),
+                          lightningSays);
+  return f;
+}
+
+}  // namespace lightfix

@@ -1,0 +1,32 @@
+#pragma once
+// Named pieces the Fabric matchers are built from.
+
+#include <tree_sitter/api.h>
+
+#include <string>
+#include <vector>
+
+#include "rules/rule.h"
+
+namespace lightfix {
+
+struct FabricInstance;
+
+// A `fabric.backward(...)` call on a Lightning Fabric that may run DeepSpeed.
+struct FabricBackward {
+  TSNode call;
+  TSNode receiver;
+  TSNode arguments;
+  const FabricInstance* fabric;
+};
+
+// Every backward call whose receiver holds a Fabric with a DeepSpeed (or
+// possibly DeepSpeed) strategy; a call on several Fabrics is listed per one.
+std::vector<FabricBackward> deepSpeedBackwardCalls(const FileContext& ctx);
+
+// A finding at `node` that names the line that chose DeepSpeed.
+Finding fabricFinding(const FileContext& ctx, std::string_view code, TSNode node,
+                      const FabricInstance& fabric, const std::string& problem,
+                      std::string_view lightningSays);
+
+}  // namespace lightfix

@@ -1,0 +1,205 @@
+// lightfix: finds the Lightning + DeepSpeed crashes a static pass can see,
+// and rewrites the source so they don't happen.
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+
+#include "driver/run.h"
+#include "report/render.h"
+#include "rules/rule.h"
+#include "rules/rule_docs.h"
+
+using namespace lightfix;
+
+namespace {
+
+constexpr int kExitClean = 0;
+constexpr int kExitFindings = 1;
+constexpr int kExitError = 2;
+
+struct CommonOptions {
+  std::vector<std::string> paths;
+  std::vector<std::string> select;
+  std::vector<std::string> ignore;
+  std::string outputFormat = "full";
+  std::string targetStrategy;
+  std::string stdinFilename;
+  bool exitZero = false;
+  bool noColor = false;
+  bool quiet = false;
+  bool statistics = false;
+  bool unsafeFixes = false;
+  bool diff = false;
+};
+
+void addCommon(CLI::App* cmd, CommonOptions& o) {
+  cmd->add_option("paths", o.paths, "Files or directories to check (`-` reads stdin)");
+  cmd->add_option("--select", o.select, "Rule codes to enable (comma-separated)")->delimiter(',');
+  cmd->add_option("--ignore", o.ignore, "Rule codes to disable (comma-separated)")->delimiter(',');
+  cmd->add_option("--output-format", o.outputFormat, "full, concise or json")
+      ->check(CLI::IsMember({"full", "concise", "json"}));
+  cmd->add_option("--target-strategy", o.targetStrategy,
+                  "Judge every Fabric and Trainer as running this strategy (a migration)")
+      ->check(CLI::IsMember({"deepspeed"}));
+  cmd->add_option("--stdin-filename", o.stdinFilename, "The name to report stdin (`-`) under");
+  cmd->add_flag("--exit-zero", o.exitZero, "Exit 0 even when there are findings");
+  cmd->add_flag("--no-color", o.noColor, "Never colour the output");
+  cmd->add_flag("-q,--quiet", o.quiet, "Print findings only, no summary");
+  cmd->add_flag("--statistics", o.statistics, "Print a count per rule instead of the findings");
+  cmd->add_flag("--unsafe-fixes", o.unsafeFixes, "Also apply fixes that change behaviour");
+  cmd->add_flag("--diff", o.diff, "Print the fixes as a unified diff; write nothing");
+}
+
+bool selectRules(const CommonOptions& o, RuleSet& rules) {
+  for (const std::string& code : o.select)
+    if (!findRule(code)) {
+      std::cerr << fmt::format("lightfix: unknown rule code `{}` in --select\n", code);
+      return false;
+    }
+  for (const std::string& code : o.ignore)
+    if (!findRule(code)) {
+      std::cerr << fmt::format("lightfix: unknown rule code `{}` in --ignore\n", code);
+      return false;
+    }
+  auto listed = [](const std::vector<std::string>& codes, std::string_view code) {
+    return std::find(codes.begin(), codes.end(), code) != codes.end();
+  };
+  for (const Rule& r : allRules())
+    if ((o.select.empty() || listed(o.select, r.code)) && !listed(o.ignore, r.code))
+      rules.push_back(&r);
+  return true;
+}
+
+std::string statistics(const std::vector<FileReport>& reports, const RenderOptions& render) {
+  struct Count {
+    size_t n = 0;
+    bool fixable = false;
+  };
+  std::map<std::string, Count> counts;
+  for (const FileReport& r : reports)
+    for (const Diagnostic& d : r.diagnostics) {
+      Count& c = counts[d.code.empty() ? "syntax-error" : d.code];
+      ++c.n;
+      c.fixable = c.fixable || isFixable(d, render);
+    }
+  std::string out;
+  for (const auto& [code, c] : counts) {
+    const Rule* rule = findRule(code);
+    out += fmt::format("{}\t{}\t{}{}\n", c.n, code, c.fixable ? "[*] " : "",
+                       rule ? std::string(rule->slug) : std::string());
+  }
+  return out;
+}
+
+int runCommand(const CommonOptions& o, Mode mode) {
+  RunOptions run;
+  if (!selectRules(o, run.rules)) return kExitError;
+  run.mode = o.diff ? Mode::Diff : mode;
+  run.unsafeFixes = o.unsafeFixes;
+  run.model.targetDeepSpeed = o.targetStrategy == "deepspeed";
+  run.stdinFilename = o.stdinFilename;
+  std::vector<std::string> paths = o.paths.empty() ? std::vector<std::string>{"."} : o.paths;
+
+  RunResult result = runLightfix(paths, run);
+  for (const std::string& e : result.errors) std::cerr << "lightfix: " << e << "\n";
+
+  RenderOptions render;
+  render.unsafeFixes = o.unsafeFixes;
+  render.color = !o.noColor && !std::getenv("NO_COLOR") && isatty(STDOUT_FILENO);
+  bool fixing = mode == Mode::Fix && !o.diff;
+  size_t findings = 0, fixed = 0;
+  for (const FileReport& r : result.reports) {
+    findings += r.diagnostics.size();
+    fixed += r.fixed;
+  }
+
+  if (run.mode == Mode::Diff) {
+    std::cout << result.diff;
+    if (!o.quiet)
+      std::cerr << (fixed == 0 ? std::string("No errors would be fixed.\n")
+                               : fmt::format("Would fix {} {}.\n", fixed,
+                                             fixed == 1 ? "error" : "errors"));
+  } else if (fixing && paths.size() == 1 && paths[0] == "-") {
+    std::cout << result.stdinText;
+  } else if (o.statistics) {
+    std::cout << statistics(result.reports, render);
+  } else if (o.outputFormat == "json") {
+    std::cout << renderJson(result.reports);
+  } else {
+    std::vector<FileReport> shown;
+    for (const FileReport& r : result.reports)
+      if (!r.diagnostics.empty()) shown.push_back(r);
+    std::cout << (o.outputFormat == "concise" ? renderConcise(shown, render)
+                                              : renderFull(shown, render));
+    if (!o.quiet) std::cout << summary(result.reports, render, fixing);
+  }
+
+  bool ioError = !result.errors.empty() &&
+                 std::any_of(result.errors.begin(), result.errors.end(), [](const std::string& e) {
+                   return e.find("invalid Python syntax") == std::string::npos;
+                 });
+  if (ioError) return kExitError;
+  if (o.exitZero) return kExitClean;
+  if (run.mode == Mode::Diff) return fixed > 0 ? kExitFindings : kExitClean;
+  return findings > 0 ? kExitFindings : kExitClean;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"lightfix: catch Lightning + DeepSpeed crashes before the job starts, and fix them"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "lightfix 0.1.0");
+
+  CommonOptions checkOptions;
+  CLI::App* check = app.add_subcommand("check", "Report findings (exit 1 if any)");
+  addCommon(check, checkOptions);
+
+  CommonOptions fixOptions;
+  CLI::App* fix = app.add_subcommand("fix", "Apply fixes in place");
+  addCommon(fix, fixOptions);
+
+  CLI::App* rules = app.add_subcommand("rules", "List every rule");
+
+  std::string explainCode;
+  CLI::App* explain = app.add_subcommand("explain", "Print a rule's documentation");
+  explain->add_option("code", explainCode, "A rule code, such as LF001")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "lightfix: " << e.what() << " (see `lightfix --help`)\n";
+    return kExitError;
+  }
+
+  if (check->parsed()) return runCommand(checkOptions, Mode::Check);
+  if (fix->parsed()) return runCommand(fixOptions, Mode::Fix);
+  if (rules->parsed()) {
+    for (const Rule& r : allRules())
+      std::cout << fmt::format("{}  {:<28} {}\n", r.code, r.slug, r.summary);
+    return kExitClean;
+  }
+  if (explain->parsed()) {
+    auto it = ruleDocs().find(explainCode);
+    if (it == ruleDocs().end()) {
+      std::cerr << fmt::format("lightfix: unknown rule code `{}` (see `lightfix rules`)\n",
+                               explainCode);
+      return kExitError;
+    }
+    std::cout << it->second;
+    return kExitClean;
+  }
+  return kExitError;
+}

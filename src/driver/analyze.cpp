@@ -1,0 +1,93 @@
+#include "driver/analyze.h"
+
+#include <algorithm>
+#include <regex>
+
+#include "model/file_model.h"
+#include "model/project_model.h"
+#include "python/node.h"
+#include "python/source_file.h"
+#include "python/syntax_tree.h"
+#include "rules/rule.h"
+
+namespace lightfix {
+
+bool mayMatch(std::string_view text, const RuleSet& rules) {
+  for (const Rule* rule : rules)
+    for (std::string_view word : rule->triggers)
+      if (text.find(word) != std::string_view::npos) return true;
+  return false;
+}
+
+bool skipsFile(std::string_view text) {
+  return text.find("# lightfix: skip-file") != std::string_view::npos;
+}
+
+// `# noqa`, `# noqa: LF001, LF002` or `# lightfix: ignore[LF001]` on the line.
+static bool suppressed(const SourceFile& file, uint32_t offset, const std::string& code) {
+  static const std::regex noqa(R"(#\s*noqa(?::\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*))?)",
+                               std::regex::icase);
+  static const std::regex ignore(R"(#\s*lightfix:\s*ignore\[([^\]]*)\])");
+  std::string line(file.lineText(file.lineOf(offset)));
+  std::smatch m;
+  if (std::regex_search(line, m, noqa))
+    return !m[1].matched || m[1].str().find(code) != std::string::npos;
+  if (std::regex_search(line, m, ignore)) return m[1].str().find(code) != std::string::npos;
+  return false;
+}
+
+std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
+                                const FileModel& model, const ProjectModel& project,
+                                const RuleSet& rules) {
+  std::vector<Diagnostic> out;
+  if (skipsFile(file.text())) return out;
+  FileContext ctx{file, tree, model, project};
+  for (const Rule* rule : rules) {
+    std::vector<Finding> findings;
+    rule->match(ctx, findings);
+    for (Finding& f : findings) {
+      if (suppressed(file, f.start, f.code)) continue;
+      Diagnostic d;
+      d.code = f.code;
+      d.message = f.message;
+      d.severity = f.severity;
+      d.offset = f.start;
+      d.length = f.end - f.start;
+      d.location = file.position(f.start);
+      d.endLocation = file.position(f.end);
+      if (rule->fix) d.fix = rule->fix(ctx, f);
+      out.push_back(std::move(d));
+    }
+  }
+  // One finding per place and rule (a call on two Fabrics is one mistake).
+  std::stable_sort(out.begin(), out.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return std::tie(a.offset, a.code) < std::tie(b.offset, b.code);
+  });
+  out.erase(std::unique(out.begin(), out.end(),
+                        [](const Diagnostic& a, const Diagnostic& b) {
+                          return a.offset == b.offset && a.code == b.code;
+                        }),
+            out.end());
+  return out;
+}
+
+Diagnostic syntaxError(const SourceFile& file, const SyntaxTree& tree) {
+  TSNode error = tree.firstError();
+  Diagnostic d;
+  d.offset = isNull(error) ? 0 : startOf(error);
+  d.length = 0;
+  d.location = file.position(d.offset);
+  d.endLocation = d.location;
+  d.message = "SyntaxError: invalid syntax";
+  return d;
+}
+
+std::vector<Diagnostic> analyzeText(const SourceFile& file, const ProjectModel& project,
+                                    const RuleSet& rules) {
+  SyntaxTree tree = SyntaxTree::parse(file.text());
+  if (tree.hasError()) return {syntaxError(file, tree)};
+  FileModel model(file, tree, project.options());
+  return analyze(file, tree, model, project, rules);
+}
+
+}  // namespace lightfix

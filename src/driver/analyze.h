@@ -1,0 +1,37 @@
+#pragma once
+// match → fix for one file: runs the enabled rules over a parsed file and
+// turns their findings, with the fixes proposed for them, into diagnostics.
+
+#include <string_view>
+#include <vector>
+
+#include "report/diagnostic.h"
+
+namespace lightfix {
+
+class FileModel;
+class ProjectModel;
+class SourceFile;
+class SyntaxTree;
+struct Rule;
+
+using RuleSet = std::vector<const Rule*>;
+
+// Whether the file holds any word a rule needs to fire (the prefilter).
+bool mayMatch(std::string_view text, const RuleSet& rules);
+
+std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
+                                const FileModel& model, const ProjectModel& project,
+                                const RuleSet& rules);
+
+// Parses and models `file` first; a file that does not parse yields its
+// syntax error alone.
+std::vector<Diagnostic> analyzeText(const SourceFile& file, const ProjectModel& project,
+                                    const RuleSet& rules);
+
+Diagnostic syntaxError(const SourceFile& file, const SyntaxTree& tree);
+
+// `# lightfix: skip-file` anywhere in the file.
+bool skipsFile(std::string_view text);
+
+}  // namespace lightfix

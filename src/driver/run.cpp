@@ -1,0 +1,140 @@
+#include "driver/run.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <sstream>
+
+#include "diff/unified_diff.h"
+#include "driver/discover.h"
+#include "edit/atomic_write.h"
+#include "edit/fix_rounds.h"
+#include "model/project_model.h"
+#include "python/source_file.h"
+#include "python/syntax_tree.h"
+#include "rules/rule.h"
+
+namespace lightfix {
+
+namespace {
+
+// Files that matter to the project model even without a rule's trigger:
+// they may build the Trainer that decides a LightningModule's strategy.
+constexpr std::string_view kModelWords[] = {"Trainer"};
+
+struct ParsedFile {
+  std::shared_ptr<const SourceFile> file;
+  SyntaxTree tree;
+  std::unique_ptr<FileModel> model;
+  bool matchable = false;  // holds a rule's trigger word
+  bool fromStdin = false;
+};
+
+bool readFile(const std::string& path, std::string& text, std::string& error) {
+  if (path == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    return true;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = path + ": cannot read file";
+    return false;
+  }
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) {
+    error = path + ": cannot read file";
+    return false;
+  }
+  text = buffer.str();
+  return true;
+}
+
+bool wantedFix(const Diagnostic& d, bool unsafe) {
+  return d.fix && (d.fix->applicability == Applicability::Safe || unsafe);
+}
+
+}  // namespace
+
+RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& options) {
+  RunResult result;
+  Discovery discovery = discoverFiles(paths);
+  result.errors = discovery.errors;
+
+  // prefilter → parse → model, for every file that can matter.
+  std::vector<ParsedFile> parsed;
+  for (const std::string& path : discovery.files) {
+    std::string text;
+    std::string error;
+    if (!readFile(path, text, error)) {
+      result.errors.push_back(error);
+      continue;
+    }
+    if (path == "-") result.stdinText = text;
+    bool matchable = mayMatch(text, options.rules);
+    bool modelOnly = false;
+    for (std::string_view word : kModelWords) modelOnly = modelOnly || text.find(word) != text.npos;
+    if (!matchable && !modelOnly) continue;
+    std::string shown = path == "-" && !options.stdinFilename.empty() ? options.stdinFilename : path;
+    ParsedFile p{std::make_shared<SourceFile>(shown, std::move(text)), SyntaxTree{}, nullptr,
+                 matchable, path == "-"};
+    p.tree = SyntaxTree::parse(p.file->text());
+    if (!p.tree.hasError()) p.model = std::make_unique<FileModel>(*p.file, p.tree, options.model);
+    parsed.push_back(std::move(p));
+  }
+
+  ProjectModel project(options.model);
+  for (const ParsedFile& p : parsed)
+    if (p.model) project.addTrainers(*p.model);
+
+  // match → fix → resolve → apply | diff.
+  for (ParsedFile& p : parsed) {
+    if (!p.matchable) continue;
+    const SourceFile& file = *p.file;
+    FileReport report{p.file, {}, 0};
+    if (!p.model) {
+      report.diagnostics.push_back(syntaxError(file, p.tree));
+      result.errors.push_back(file.path() + ": invalid Python syntax; file left as it is");
+      result.reports.push_back(std::move(report));
+      continue;
+    }
+    if (options.mode == Mode::Check) {
+      report.diagnostics = analyze(file, p.tree, *p.model, project, options.rules);
+    } else {
+      Analyzer analyzer = [&](const SourceFile& f) {
+        return analyzeText(f, project, options.rules);
+      };
+      FixRounds rounds = applyFixes(
+          file, analyzer, [&](const Diagnostic& d) { return wantedFix(d, options.unsafeFixes); });
+      for (const Diagnostic& d : rounds.dropped)
+        result.errors.push_back(fmt::format("{}:{}:{}: {} fix dropped: the fixed file would not parse",
+                                            file.path(), d.location.row, d.location.column,
+                                            d.code));
+      report.diagnostics = rounds.remaining;
+      report.fixed = rounds.applied.size();
+      // Remaining positions refer to the fixed text.
+      if (rounds.text != file.text())
+        report.file = std::make_shared<SourceFile>(file.path(), rounds.text);
+      if (options.mode == Mode::Diff) {
+        result.diff += unifiedDiff(file.path(), file.text(), rounds.text);
+      } else if (p.fromStdin) {
+        result.stdinText = rounds.text;
+      } else if (rounds.text != file.text()) {
+        std::string why = writeFileAtomically(file.path(), file.text(), rounds.text);
+        if (!why.empty()) {
+          result.errors.push_back(file.path() + ": " + why);
+          report.fixed = 0;
+          report.file = p.file;
+          report.diagnostics = analyze(file, p.tree, *p.model, project, options.rules);
+        }
+      }
+    }
+    if (!report.diagnostics.empty() || report.fixed > 0) result.reports.push_back(std::move(report));
+  }
+  return result;
+}
+
+}  // namespace lightfix

@@ -1,0 +1,33 @@
+#pragma once
+// One lightfix run over paths: discover → prefilter → parse → model →
+// match → fix → resolve → apply | diff, leaving the reports to render.
+
+#include <string>
+#include <vector>
+
+#include "driver/analyze.h"
+#include "model/file_model.h"
+#include "report/diagnostic.h"
+
+namespace lightfix {
+
+enum class Mode { Check, Fix, Diff };
+
+struct RunOptions {
+  Mode mode = Mode::Check;
+  RuleSet rules;
+  ModelOptions model;
+  bool unsafeFixes = false;
+  std::string stdinFilename;  // the name `-` is reported under
+};
+
+struct RunResult {
+  std::vector<FileReport> reports;   // files with findings (or fixes), by path
+  std::vector<std::string> errors;   // one line each, naming the file
+  std::string diff;                  // for Mode::Diff
+  std::string stdinText;             // `-`: what was read, or for `fix -` its fixed text
+};
+
+RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& options);
+
+}  // namespace lightfix

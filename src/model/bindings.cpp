@@ -1,0 +1,222 @@
+#include "model/bindings.h"
+
+#include "python/node.h"
+
+namespace lightfix {
+
+int FunctionInfo::paramIndex(std::string_view param) const {
+  for (size_t i = 0; i < params.size(); ++i)
+    if (params[i] == param) return static_cast<int>(i);
+  return -1;
+}
+
+static TSNode paramName(TSNode p) {
+  if (is(p, "identifier")) return p;
+  if (is(p, "typed_parameter")) {
+    for (TSNode c : namedChildren(p))
+      if (is(c, "identifier")) return c;
+    return TSNode{};
+  }
+  if (is(p, "default_parameter") || is(p, "typed_default_parameter")) return field(p, "name");
+  return TSNode{};
+}
+
+TSNode Bindings::scopeOf(TSNode n) const {
+  TSNode fn = enclosingFunction(n);
+  return isNull(fn) ? root_ : fn;
+}
+
+const FunctionInfo* Bindings::function(TSNode definition) const {
+  auto it = functionByNode_.find(definition.id);
+  return it == functionByNode_.end() ? nullptr : &functions_[it->second];
+}
+
+std::vector<const FunctionInfo*> Bindings::methodsOf(TSNode cls) const {
+  std::vector<const FunctionInfo*> out;
+  for (const FunctionInfo& fn : functions_)
+    if (sameNode(fn.ownerClass, cls)) out.push_back(&fn);
+  return out;
+}
+
+void Bindings::addAssignment(TSNode node, TSNode scope) {
+  TSNode left = field(node, "left");
+  TSNode right = field(node, "right");
+  if (isNull(right)) return;  // a bare annotation
+  // `a = b = value`: every target gets the innermost value.
+  TSNode value = right;
+  while (is(value, "assignment")) value = field(value, "right");
+  TSNode statement = enclosingStatement(node);
+  auto add = [&](TSNode target, TSNode val, int index) {
+    if (!is(target, "identifier") && !is(target, "attribute")) return;
+    assignments_.push_back(
+        {std::string(textOf(target, source_)), target, val, index, statement, scope});
+  };
+  auto addTargets = [&](TSNode lhs) {
+    if (is(lhs, "pattern_list") || is(lhs, "tuple_pattern") || is(lhs, "list_pattern")) {
+      std::vector<TSNode> targets = namedChildren(lhs);
+      // `a, b = x, y` pairs each target with its own value.
+      std::vector<TSNode> values;
+      if (is(value, "expression_list") || is(value, "tuple")) values = namedChildren(value);
+      for (size_t i = 0; i < targets.size(); ++i) {
+        if (values.size() == targets.size())
+          add(targets[i], values[i], -1);
+        else
+          add(targets[i], value, static_cast<int>(i));
+      }
+    } else {
+      add(lhs, value, -1);
+    }
+  };
+  addTargets(left);
+  for (TSNode r = right; is(r, "assignment"); r = field(r, "right")) addTargets(field(r, "left"));
+}
+
+void Bindings::collect(TSNode root, std::string_view source) {
+  source_ = source;
+  root_ = root;
+  // Functions first, so call sites can name their callee.
+  walk(root, [&](TSNode n) {
+    if (!is(n, "function_definition")) return true;
+    FunctionInfo fn;
+    fn.node = n;
+    fn.name = std::string(textOf(field(n, "name"), source));
+    fn.body = field(n, "body");
+    TSNode parent = ts_node_parent(n);
+    if (is(parent, "decorated_definition")) parent = ts_node_parent(parent);
+    if (is(parent, "block") && is(ts_node_parent(parent), "class_definition"))
+      fn.ownerClass = ts_node_parent(parent);
+    for (TSNode p : namedChildren(field(n, "parameters"))) {
+      TSNode name = paramName(p);
+      if (isNull(name)) continue;
+      fn.params.emplace_back(textOf(name, source));
+      fn.paramNodes.push_back(name);
+    }
+    bool moduleLevel = isNull(enclosingFunction(n)) && isNull(fn.ownerClass);
+    functionByNode_[n.id] = functions_.size();
+    if (moduleLevel) moduleFunctions_[fn.name] = functions_.size();
+    functions_.push_back(std::move(fn));
+    return true;
+  });
+
+  walk(root, [&](TSNode n) {
+    if (is(n, "assignment")) {
+      addAssignment(n, scopeOf(n));
+      return true;
+    }
+    if (!is(n, "call")) return true;
+    TSNode scope = scopeOf(n);
+    TSNode callee = field(n, "function");
+    TSNode args = field(n, "arguments");
+    if (is(callee, "identifier")) {
+      auto it = moduleFunctions_.find(std::string(textOf(callee, source)));
+      if (it != moduleFunctions_.end())
+        callSites_.push_back({n, scope, &functions_[it->second], args, 0, TSNode{}});
+      return true;
+    }
+    MethodCall mc;
+    if (asMethodCall(n, source, mc) && mc.method == "launch") {
+      std::vector<TSNode> positional = positionalArguments(args);
+      if (!positional.empty() && is(positional[0], "identifier")) {
+        auto it = moduleFunctions_.find(std::string(textOf(positional[0], source)));
+        if (it != moduleFunctions_.end())
+          callSites_.push_back({n, scope, &functions_[it->second], args, 1, mc.receiver});
+      }
+    }
+    return true;
+  });
+}
+
+std::vector<const CallSite*> Bindings::callersOf(const FunctionInfo* fn) const {
+  std::vector<const CallSite*> out;
+  for (const CallSite& site : callSites_)
+    if (site.callee == fn) out.push_back(&site);
+  return out;
+}
+
+const Assignment* Bindings::reaching(std::string_view target, TSNode scope, uint32_t offset,
+                                     bool orLater) const {
+  const Assignment* before = nullptr;
+  const Assignment* after = nullptr;
+  for (const Assignment& a : assignments_) {
+    if (a.target != target || !sameNode(a.scope, scope)) continue;
+    // A use inside the assignment itself (`model = setup(model)`) sees the
+    // value from before it.
+    if (endOf(a.statement) <= offset)
+      before = &a;
+    else if (orLater && startOf(a.statement) > offset)
+      after = &a;
+  }
+  return before ? before : after;
+}
+
+TSNode Bindings::argumentFor(const CallSite& site, int param) const {
+  const FunctionInfo* fn = site.callee;
+  if (param < 0 || param >= static_cast<int>(fn->params.size())) return TSNode{};
+  // The launcher's Fabric is the first parameter of a launched function.
+  if (site.firstParam == 1 && param == 0) return site.launcher;
+  TSNode kw = keywordArgument(site.arguments, fn->params[param], source_);
+  if (!isNull(kw)) return kw;
+  std::vector<TSNode> positional = positionalArguments(site.arguments);
+  // For launch the first positional is the function itself.
+  size_t index = static_cast<size_t>(param - site.firstParam) + site.firstParam;
+  if (index < positional.size()) return positional[index];
+  return TSNode{};
+}
+
+Origin Bindings::trace(TSNode expr, TSNode scope) const { return traceFrom(expr, scope, 0); }
+
+Origin Bindings::traceFrom(TSNode expr, TSNode scope, int depth) const {
+  Origin unknown;
+  if (isNull(expr) || depth > 16) return unknown;
+  if (is(expr, "parenthesized_expression")) {
+    std::vector<TSNode> inner = namedChildren(expr);
+    return inner.size() == 1 ? traceFrom(inner[0], scope, depth + 1) : unknown;
+  }
+  bool name = is(expr, "identifier");
+  bool selfAttribute = is(expr, "attribute") && is(field(expr, "object"), "identifier") &&
+                       textOf(field(expr, "object"), source_) == "self";
+  if (!name && !selfAttribute) return {Origin::Expression, expr, scope};
+
+  std::string target(textOf(expr, source_));
+  auto follow = [&](const Assignment& a) -> Origin {
+    if (a.index >= 0) return {Origin::Expression, a.value, a.scope, a.index};
+    if (sameNode(a.value, expr)) return unknown;
+    return traceFrom(a.value, a.scope, depth + 1);
+  };
+
+  if (selfAttribute) {
+    // `self.x` is whatever any method of the class assigns to it.
+    TSNode fnNode = sameNode(scope, root_) ? TSNode{} : scope;
+    const FunctionInfo* fn = isNull(fnNode) ? nullptr : function(fnNode);
+    if (!fn || isNull(fn->ownerClass)) return unknown;
+    for (const FunctionInfo* method : methodsOf(fn->ownerClass))
+      for (const Assignment& a : assignments_)
+        if (a.target == target && sameNode(a.scope, method->node)) return follow(a);
+    return unknown;
+  }
+
+  if (!sameNode(scope, root_)) {
+    if (const Assignment* a = reaching(target, scope, startOf(expr), false)) return follow(*a);
+    const FunctionInfo* fn = function(scope);
+    if (fn) {
+      int index = fn->paramIndex(target);
+      if (index >= 0) {
+        Origin o;
+        o.kind = Origin::Parameter;
+        o.function = fn;
+        o.param = index;
+        o.scope = scope;
+        return o;
+      }
+    }
+    // Not local: a closure variable or a module global, which may well be
+    // assigned after the function is defined.
+    TSNode outer = scopeOf(scope);
+    if (const Assignment* a = reaching(target, outer, startOf(expr), true)) return follow(*a);
+    return unknown;
+  }
+  if (const Assignment* a = reaching(target, root_, startOf(expr), false)) return follow(*a);
+  return unknown;
+}
+
+}  // namespace lightfix

@@ -1,0 +1,100 @@
+#pragma once
+// Scopes of one file: its functions, what each name is assigned, and the
+// calls between functions (direct calls and `fabric.launch(fn)`), so that a
+// value can be traced back to the expression that made it.
+
+#include <tree_sitter/api.h>
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "model/imports.h"
+
+namespace lightfix {
+
+struct FunctionInfo {
+  TSNode node;        // function_definition
+  std::string name;
+  TSNode body;
+  TSNode ownerClass;  // class_definition for a method, else null
+  std::vector<std::string> params;
+  std::vector<TSNode> paramNodes;
+
+  int paramIndex(std::string_view param) const;
+};
+
+struct Assignment {
+  std::string target;  // "fabric", "self.fabric"
+  TSNode targetNode;
+  TSNode value;        // the right-hand side
+  int index = -1;      // the slot of a tuple target, -1 for a single target
+  TSNode statement;    // the expression_statement holding it
+  TSNode scope;        // function_definition, or the module
+};
+
+// A call that runs a function of this file: `train(fabric, model)` or
+// `fabric.launch(train, model)`; in the latter the function's first
+// parameter receives the Fabric, so arguments start at parameter 1.
+struct CallSite {
+  TSNode call;
+  TSNode scope;
+  const FunctionInfo* callee = nullptr;
+  TSNode arguments;
+  int firstParam = 0;
+  TSNode launcher;  // the receiver of `.launch`, or null
+};
+
+// Where a value comes from: the expression that made it, or a parameter.
+struct Origin {
+  enum Kind { Unknown, Expression, Parameter } kind = Unknown;
+  TSNode expr;   // for Expression
+  TSNode scope;  // the scope expr is evaluated in
+  int index = -1;                    // tuple slot of expr, when unpacked
+  const FunctionInfo* function = nullptr;  // for Parameter
+  int param = -1;
+};
+
+class Bindings {
+ public:
+  void collect(TSNode root, std::string_view source);
+
+  TSNode module() const { return root_; }
+  // The function or module a node is evaluated in.
+  TSNode scopeOf(TSNode n) const;
+  const FunctionInfo* function(TSNode definition) const;
+  const std::vector<FunctionInfo>& functions() const { return functions_; }
+  const std::vector<Assignment>& assignments() const { return assignments_; }
+  const std::vector<CallSite>& callSites() const { return callSites_; }
+  std::vector<const CallSite*> callersOf(const FunctionInfo* fn) const;
+  // Methods of a class, in order.
+  std::vector<const FunctionInfo*> methodsOf(TSNode classDefinition) const;
+
+  // The assignment to `target` in `scope` that reaches `offset`: the last one
+  // before it, else, with orLater, the last one after it (for a global read
+  // by a function that runs once the module is done).
+  const Assignment* reaching(std::string_view target, TSNode scope, uint32_t offset,
+                             bool orLater) const;
+
+  // Follows names through assignments (and `self.x` through the class's
+  // methods) to the expression that made the value.
+  Origin trace(TSNode expr, TSNode scope) const;
+
+  // The argument a call site passes for a parameter, or null.
+  TSNode argumentFor(const CallSite& site, int param) const;
+
+ private:
+  Origin traceFrom(TSNode expr, TSNode scope, int depth) const;
+  void addAssignment(TSNode assignment, TSNode scope);
+
+  std::string_view source_;
+  TSNode root_{};
+  std::vector<FunctionInfo> functions_;
+  std::unordered_map<const void*, size_t> functionByNode_;
+  std::unordered_map<std::string, size_t> moduleFunctions_;
+  std::vector<Assignment> assignments_;
+  std::vector<CallSite> callSites_;
+};
+
+}  // namespace lightfix

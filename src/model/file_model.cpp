@@ -1,0 +1,283 @@
+#include "model/file_model.h"
+
+#include <algorithm>
+
+#include "python/flow.h"
+#include "python/node.h"
+#include "python/source_file.h"
+#include "python/syntax_tree.h"
+
+namespace lightfix {
+
+FileModel::FileModel(const SourceFile& file, const SyntaxTree& tree, ModelOptions options)
+    : file_(file), source_(file.text()), root_(tree.root()), options_(options) {
+  imports_.collect(root_, source_);
+  bindings_.collect(root_, source_);
+  collectFabricsAndTrainers();
+  collectSetups();
+  collectLightningModules();
+}
+
+// The statement a call's result is assigned in, and the names it binds.
+static TSNode assignmentOf(TSNode call) {
+  TSNode parent = ts_node_parent(call);
+  if (is(parent, "assignment") && sameNode(field(parent, "right"), call)) return parent;
+  return TSNode{};
+}
+
+static std::vector<TSNode> targetsOf(TSNode assignment) {
+  TSNode left = field(assignment, "left");
+  if (is(left, "pattern_list") || is(left, "tuple_pattern") || is(left, "list_pattern"))
+    return namedChildren(left);
+  return {left};
+}
+
+bool FileModel::isFabricConstruction(TSNode call) const {
+  if (!is(call, "call")) return false;
+  TSNode callee = field(call, "function");
+  auto q = imports_.qualify(callee, source_);
+  if (q && isFabricClass(*q)) return true;
+  std::string_view name = textOf(callee, source_);
+  return is(callee, "identifier") &&
+         std::find(fabricSubclasses_.begin(), fabricSubclasses_.end(), name) !=
+             fabricSubclasses_.end();
+}
+
+void FileModel::collectFabricsAndTrainers() {
+  walk(root_, [&](TSNode n) {
+    if (!is(n, "class_definition")) return true;
+    for (TSNode base : namedChildren(field(n, "superclasses"))) {
+      auto q = imports_.qualify(base, source_);
+      if (q && isFabricClass(*q))
+        fabricSubclasses_.emplace_back(textOf(field(n, "name"), source_));
+    }
+    return true;
+  });
+
+  walk(root_, [&](TSNode n) {
+    if (!is(n, "call")) return true;
+    TSNode args = field(n, "arguments");
+    auto strategyOf = [&]() {
+      TSNode expr = keywordArgument(args, "strategy", source_);
+      Strategy s = evaluateStrategy(expr, bindings_.scopeOf(n), bindings_, imports_, source_);
+      // `Fabric(**config)` may carry any strategy.
+      if (isNull(expr) && hasSplat(args)) s = {Strategy::MaybeDeepSpeed, n};
+      if (options_.targetDeepSpeed && s.kind != Strategy::DeepSpeed) s = {Strategy::DeepSpeed, {}};
+      return s;
+    };
+    if (isFabricConstruction(n)) {
+      TSNode assignment = assignmentOf(n);
+      fabrics_.push_back({n, bindings_.scopeOf(n), strategyOf(),
+                          isNull(assignment) ? TSNode{} : enclosingStatement(assignment), false});
+    } else if (auto q = imports_.qualify(field(n, "function"), source_);
+               q && isTrainerClass(*q)) {
+      trainers_.push_back({n, strategyOf()});
+    }
+    return true;
+  });
+
+  // A Fabric is launched when `.launch` is called on it anywhere.
+  std::vector<const FabricInstance*> launched;
+  walk(root_, [&](TSNode n) {
+    MethodCall mc;
+    if (asMethodCall(n, source_, mc) && mc.method == "launch")
+      for (const FabricInstance* f : fabricsOf(mc.receiver, bindings_.scopeOf(n)))
+        launched.push_back(f);
+    return true;
+  });
+  for (FabricInstance& f : fabrics_)
+    f.launched = std::find(launched.begin(), launched.end(), &f) != launched.end();
+}
+
+void FileModel::collectSetups() {
+  walk(root_, [&](TSNode n) {
+    MethodCall mc;
+    if (!asMethodCall(n, source_, mc) || (mc.method != "setup" && mc.method != "setup_module"))
+      return true;
+    TSNode scope = bindings_.scopeOf(n);
+    for (const FabricInstance* f : fabricsOf(mc.receiver, scope)) {
+      SetupCall s;
+      s.call = n;
+      s.scope = scope;
+      s.fabric = f;
+      s.moduleOnly = mc.method == "setup_module";
+      s.statement = enclosingStatement(n);
+      TSNode assignment = assignmentOf(n);
+      if (!isNull(assignment)) s.targets = targetsOf(assignment);
+      s.arguments = positionalArguments(mc.arguments);
+      s.inLoop = insideLoop(n);
+      setups_.push_back(std::move(s));
+    }
+    return true;
+  });
+}
+
+static bool assignsFalse(TSNode n, std::string_view source, std::string_view name) {
+  if (!is(n, "assignment")) return false;
+  std::string_view target = textOf(field(n, "left"), source);
+  bool named = target == name || (target.size() > name.size() + 1 &&
+                                  target.substr(target.size() - name.size() - 1) ==
+                                      std::string(".") + std::string(name));
+  return named && is(field(n, "right"), "false");
+}
+
+void FileModel::collectLightningModules() {
+  std::vector<TSNode> classes;
+  walk(root_, [&](TSNode n) {
+    if (is(n, "class_definition")) classes.push_back(n);
+    return true;
+  });
+  auto known = [&](std::string_view name) -> LightningModuleClass* {
+    for (LightningModuleClass& c : modules_)
+      if (c.name == name) return &c;
+    return nullptr;
+  };
+  // Bases may be defined further down, so iterate to a fixpoint.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (TSNode cls : classes) {
+      std::string name(textOf(field(cls, "name"), source_));
+      if (known(name)) continue;
+      bool lightning = false;
+      bool inheritedManual = false;
+      for (TSNode base : namedChildren(field(cls, "superclasses"))) {
+        auto q = imports_.qualify(base, source_);
+        if (q && isLightningModuleClass(*q)) lightning = true;
+        if (is(base, "identifier"))
+          if (LightningModuleClass* parent = known(textOf(base, source_))) {
+            lightning = true;
+            inheritedManual = inheritedManual || parent->manualOptimization;
+          }
+      }
+      if (!lightning) continue;
+      bool manual = inheritedManual;
+      walk(field(cls, "body"), [&](TSNode n) {
+        if (assignsFalse(n, source_, "automatic_optimization")) manual = true;
+        if (is(n, "function_definition") &&
+            textOf(field(n, "name"), source_) == "automatic_optimization") {
+          walk(n, [&](TSNode r) {
+            if (is(r, "return_statement") && is(ts_node_named_child(r, 0), "false"))
+              manual = true;
+            return true;
+          });
+        }
+        return !manual;
+      });
+      modules_.push_back({cls, name, manual});
+      changed = true;
+    }
+  }
+}
+
+std::vector<const FabricInstance*> FileModel::fabricsOf(TSNode expr, TSNode scope) const {
+  std::vector<const FabricInstance*> out;
+  fabricsOf(expr, scope, 0, out);
+  return out;
+}
+
+void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
+                          std::vector<const FabricInstance*>& out) const {
+  if (depth > 8) return;
+  Origin o = bindings_.trace(expr, scope);
+  if (o.kind == Origin::Expression && o.index < 0 && isFabricConstruction(o.expr)) {
+    for (const FabricInstance& f : fabrics_)
+      if (sameNode(f.construction, o.expr) &&
+          std::find(out.begin(), out.end(), &f) == out.end())
+        out.push_back(&f);
+    return;
+  }
+  if (o.kind != Origin::Parameter) return;
+  for (const CallSite* site : bindings_.callersOf(o.function)) {
+    TSNode arg = bindings_.argumentFor(*site, o.param);
+    if (!isNull(arg)) fabricsOf(arg, site->scope, depth + 1, out);
+  }
+}
+
+const SetupCall* FileModel::setupResultOf(TSNode expr, TSNode scope, int& slot) const {
+  for (int depth = 0; depth < 8; ++depth) {
+    Origin o = bindings_.trace(expr, scope);
+    if (o.kind == Origin::Expression) {
+      for (const SetupCall& s : setups_)
+        if (sameNode(s.call, o.expr)) {
+          slot = o.index < 0 ? 0 : o.index;
+          return &s;
+        }
+      return nullptr;
+    }
+    if (o.kind != Origin::Parameter) return nullptr;
+    // Follow the first caller that passes something for the parameter.
+    TSNode next{};
+    for (const CallSite* site : bindings_.callersOf(o.function)) {
+      next = bindings_.argumentFor(*site, o.param);
+      if (!isNull(next)) {
+        scope = site->scope;
+        break;
+      }
+    }
+    if (isNull(next)) return nullptr;
+    expr = next;
+  }
+  return nullptr;
+}
+
+// A set-up reached through two helpers still ran once.
+static std::vector<const SetupCall*> distinct(std::vector<const SetupCall*> setups) {
+  std::sort(setups.begin(), setups.end());
+  setups.erase(std::unique(setups.begin(), setups.end()), setups.end());
+  return setups;
+}
+
+std::vector<std::vector<const SetupCall*>> FileModel::setupsBefore(
+    TSNode point, const FabricInstance* fabric) const {
+  std::vector<std::vector<const SetupCall*>> out;
+  setupsBefore(point, bindings_.scopeOf(point), fabric, 0, {}, out);
+  return out;
+}
+
+void FileModel::setupsInside(const FunctionInfo* fn, const FabricInstance* fabric, int depth,
+                             std::vector<const SetupCall*>& out) const {
+  if (depth > 8) return;
+  for (const SetupCall& s : setups_)
+    if (s.fabric == fabric && sameNode(s.scope, fn->node)) out.push_back(&s);
+  for (const CallSite& site : bindings_.callSites())
+    if (sameNode(site.scope, fn->node) && site.callee != fn)
+      setupsInside(site.callee, fabric, depth + 1, out);
+}
+
+void FileModel::setupsBefore(TSNode point, TSNode scope, const FabricInstance* fabric, int depth,
+                             std::vector<const SetupCall*> prefix,
+                             std::vector<std::vector<const SetupCall*>>& out) const {
+  constexpr size_t kMaxPaths = 32;
+  if (out.size() >= kMaxPaths) return;
+  std::vector<const SetupCall*> local = std::move(prefix);
+  for (const SetupCall& s : setups_)
+    if (s.fabric == fabric && sameNode(s.scope, scope) && endOf(s.call) <= startOf(point))
+      local.push_back(&s);
+  // Helpers called before the point that set up on this Fabric.
+  for (const CallSite& site : bindings_.callSites())
+    if (sameNode(site.scope, scope) && endOf(site.call) <= startOf(point))
+      setupsInside(site.callee, fabric, depth + 1, local);
+
+  const FunctionInfo* fn = bindings_.function(scope);
+  if (!fn) {
+    out.push_back(distinct(std::move(local)));
+    return;
+  }
+  // Methods share `self`: a set-up in any other method of the class counts.
+  if (!isNull(fn->ownerClass))
+    for (const FunctionInfo* method : bindings_.methodsOf(fn->ownerClass))
+      if (method != fn) setupsInside(method, fabric, depth + 1, local);
+
+  std::vector<const CallSite*> callers = bindings_.callersOf(fn);
+  if (callers.empty() || depth > 8) {
+    // Called from elsewhere: module-level set-ups have run by then.
+    for (const SetupCall& s : setups_)
+      if (s.fabric == fabric && sameNode(s.scope, root_)) local.push_back(&s);
+    out.push_back(distinct(std::move(local)));
+    return;
+  }
+  for (const CallSite* site : callers)
+    setupsBefore(site->call, site->scope, fabric, depth + 1, local, out);
+}
+
+}  // namespace lightfix

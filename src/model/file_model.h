@@ -1,0 +1,106 @@
+#pragma once
+// The semantic model of one Python file: which names are Lightning Fabrics
+// and Trainers and with which strategy, which models were set up on which
+// Fabric, and which classes are LightningModules. Built once, read-only after.
+
+#include <tree_sitter/api.h>
+
+#include <string>
+#include <vector>
+
+#include "model/bindings.h"
+#include "model/imports.h"
+#include "model/strategy.h"
+
+namespace lightfix {
+
+class SourceFile;
+class SyntaxTree;
+
+struct ModelOptions {
+  // `--target-strategy deepspeed`: judge every Fabric and Trainer as if it
+  // ran DeepSpeed (a migration).
+  bool targetDeepSpeed = false;
+};
+
+struct FabricInstance {
+  TSNode construction;  // the `Fabric(...)` call
+  TSNode scope;
+  Strategy strategy;
+  TSNode statement;     // the statement assigning it, when it is assigned
+  bool launched = false;
+};
+
+struct SetupCall {
+  TSNode call;
+  TSNode scope;
+  const FabricInstance* fabric = nullptr;
+  bool moduleOnly = false;          // setup_module
+  TSNode statement;
+  std::vector<TSNode> targets;      // the names the results are bound to
+  std::vector<TSNode> arguments;    // positional: the module, then optimizers
+  bool inLoop = false;              // counts as several set-ups
+};
+
+struct TrainerInstance {
+  TSNode construction;
+  Strategy strategy;
+};
+
+struct LightningModuleClass {
+  TSNode node;
+  std::string name;
+  bool manualOptimization = false;
+};
+
+class FileModel {
+ public:
+  FileModel(const SourceFile& file, const SyntaxTree& tree, ModelOptions options);
+
+  const SourceFile& file() const { return file_; }
+  const Imports& imports() const { return imports_; }
+  const Bindings& bindings() const { return bindings_; }
+  const std::vector<FabricInstance>& fabrics() const { return fabrics_; }
+  const std::vector<SetupCall>& setups() const { return setups_; }
+  const std::vector<TrainerInstance>& trainers() const { return trainers_; }
+  const std::vector<LightningModuleClass>& lightningModules() const { return modules_; }
+
+  // The Fabrics an expression may hold, through names, parameters and callers.
+  std::vector<const FabricInstance*> fabricsOf(TSNode expr, TSNode scope) const;
+
+  // Every way execution reaches `point` (in its scope), each with the
+  // set-ups on `fabric` that ran before on that way.
+  std::vector<std::vector<const SetupCall*>> setupsBefore(TSNode point,
+                                                          const FabricInstance* fabric) const;
+
+  // The set-up whose result `expr` holds, and the slot of that result (0 for
+  // the model, 1… for the optimizers), or nullptr.
+  const SetupCall* setupResultOf(TSNode expr, TSNode scope, int& slot) const;
+
+ private:
+  void collectFabricsAndTrainers();
+  void collectSetups();
+  void collectLightningModules();
+  void fabricsOf(TSNode expr, TSNode scope, int depth,
+                 std::vector<const FabricInstance*>& out) const;
+  bool isFabricConstruction(TSNode call) const;
+  void setupsBefore(TSNode point, TSNode scope, const FabricInstance* fabric, int depth,
+                    std::vector<const SetupCall*> prefix,
+                    std::vector<std::vector<const SetupCall*>>& out) const;
+  void setupsInside(const FunctionInfo* fn, const FabricInstance* fabric, int depth,
+                    std::vector<const SetupCall*>& out) const;
+
+  const SourceFile& file_;
+  std::string_view source_;
+  TSNode root_;
+  ModelOptions options_;
+  Imports imports_;
+  Bindings bindings_;
+  std::vector<std::string> fabricSubclasses_;
+  std::vector<FabricInstance> fabrics_;
+  std::vector<SetupCall> setups_;
+  std::vector<TrainerInstance> trainers_;
+  std::vector<LightningModuleClass> modules_;
+};
+
+}  // namespace lightfix

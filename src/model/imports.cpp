@@ -1,0 +1,91 @@
+#include "model/imports.h"
+
+#include "python/node.h"
+
+namespace lightfix {
+
+static std::string dotted(TSNode n, std::string_view source) {
+  return std::string(textOf(n, source));
+}
+
+void Imports::collect(TSNode root, std::string_view source) {
+  walk(root, [&](TSNode n) {
+    if (is(n, "import_statement")) {
+      // import a.b [as c]
+      for (TSNode item : namedChildren(n)) {
+        if (is(item, "dotted_name")) {
+          std::string name = dotted(item, source);
+          // `import a.b` binds `a`, which stands for the package `a`.
+          add(name.substr(0, name.find('.')), name.substr(0, name.find('.')));
+        } else if (is(item, "aliased_import")) {
+          add(std::string(textOf(field(item, "alias"), source)),
+              dotted(field(item, "name"), source));
+        }
+      }
+      return false;
+    }
+    if (is(n, "import_from_statement")) {
+      TSNode module = field(n, "module_name");
+      std::string base = dotted(module, source);
+      for (TSNode item : namedChildren(n)) {
+        if (sameNode(item, module)) continue;
+        if (is(item, "dotted_name")) {
+          std::string name = dotted(item, source);
+          add(name, base + "." + name);
+        } else if (is(item, "aliased_import")) {
+          add(std::string(textOf(field(item, "alias"), source)),
+              base + "." + dotted(field(item, "name"), source));
+        }
+      }
+      return false;
+    }
+    return true;
+  });
+}
+
+std::optional<std::string> Imports::qualify(TSNode expr, std::string_view source) const {
+  if (is(expr, "identifier")) {
+    auto it = aliases_.find(std::string(textOf(expr, source)));
+    if (it == aliases_.end()) return std::nullopt;
+    return it->second;
+  }
+  if (is(expr, "attribute")) {
+    auto head = qualify(field(expr, "object"), source);
+    if (!head) return std::nullopt;
+    return *head + "." + std::string(textOf(field(expr, "attribute"), source));
+  }
+  return std::nullopt;
+}
+
+static std::string_view rootOf(std::string_view q) { return q.substr(0, q.find('.')); }
+static std::string_view leafOf(std::string_view q) {
+  size_t dot = q.rfind('.');
+  return dot == std::string_view::npos ? q : q.substr(dot + 1);
+}
+static bool inPackages(std::string_view q, std::initializer_list<std::string_view> roots) {
+  for (std::string_view r : roots)
+    if (rootOf(q) == r) return true;
+  return false;
+}
+
+bool isFabricClass(std::string_view q) {
+  return leafOf(q) == "Fabric" && inPackages(q, {"lightning", "lightning_fabric"});
+}
+bool isTrainerClass(std::string_view q) {
+  return leafOf(q) == "Trainer" && inPackages(q, {"lightning", "pytorch_lightning"});
+}
+bool isLightningModuleClass(std::string_view q) {
+  return leafOf(q) == "LightningModule" && inPackages(q, {"lightning", "pytorch_lightning"});
+}
+bool isDeepSpeedStrategyClass(std::string_view q) {
+  return leafOf(q) == "DeepSpeedStrategy" &&
+         inPackages(q, {"lightning", "lightning_fabric", "pytorch_lightning"});
+}
+bool isOtherStrategyClass(std::string_view q) {
+  std::string_view leaf = leafOf(q);
+  return leaf.size() > 8 && leaf.substr(leaf.size() - 8) == "Strategy" &&
+         !isDeepSpeedStrategyClass(q) &&
+         inPackages(q, {"lightning", "lightning_fabric", "pytorch_lightning"});
+}
+
+}  // namespace lightfix

@@ -1,0 +1,39 @@
+#pragma once
+// What each imported name in a file stands for, so that names resolve by
+// import and never by spelling: `L.Fabric` is Lightning's only if `L` is.
+
+#include <tree_sitter/api.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace lightfix {
+
+class Imports {
+ public:
+  void collect(TSNode root, std::string_view source);
+
+  // The dotted qualified name of a name or attribute chain whose head was
+  // imported (`L.Fabric` → "lightning.Fabric"), or nothing.
+  std::optional<std::string> qualify(TSNode expr, std::string_view source) const;
+
+ private:
+  void add(std::string local, std::string qualified) {
+    aliases_[std::move(local)] = std::move(qualified);
+  }
+  std::unordered_map<std::string, std::string> aliases_;
+};
+
+// Lightning's classes, recognised by qualified name whatever module path or
+// package (`lightning`, `lightning.fabric`, `lightning_fabric`,
+// `pytorch_lightning`) they were imported through.
+bool isFabricClass(std::string_view qualified);
+bool isTrainerClass(std::string_view qualified);
+bool isLightningModuleClass(std::string_view qualified);
+bool isDeepSpeedStrategyClass(std::string_view qualified);
+// Any other Lightning strategy class (`DDPStrategy`, `FSDPStrategy`, …).
+bool isOtherStrategyClass(std::string_view qualified);
+
+}  // namespace lightfix

@@ -1,0 +1,49 @@
+#include "model/project_model.h"
+
+#include <fmt/format.h>
+
+#include "python/node.h"
+#include "python/source_file.h"
+
+namespace lightfix {
+
+StrategySource sourceOf(const Strategy& strategy, const SourceFile& file) {
+  StrategySource s{strategy.kind, file.path(), 0};
+  if (!isNull(strategy.evidence)) s.line = file.position(startOf(strategy.evidence)).row;
+  return s;
+}
+
+std::string describe(const StrategySource& source, const std::string& fromPath) {
+  if (source.line == 0) return "DeepSpeed (the target strategy)";
+  std::string where = source.path == fromPath ? fmt::format("line {}", source.line)
+                                              : fmt::format("{}:{}", source.path, source.line);
+  if (source.kind == Strategy::MaybeDeepSpeed)
+    return fmt::format("DeepSpeed (possibly selected at {})", where);
+  return fmt::format("DeepSpeed (selected at {})", where);
+}
+
+void ProjectModel::addTrainers(const FileModel& file) {
+  for (const TrainerInstance& t : file.trainers())
+    trainers_.push_back(sourceOf(t.strategy, file.file()));
+}
+
+std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string& path) const {
+  auto strongest = [&](bool sameFile) -> std::optional<StrategySource> {
+    std::optional<StrategySource> best;
+    bool any = false;
+    for (const StrategySource& t : trainers_) {
+      if (sameFile != (t.path == path)) continue;
+      any = true;
+      if (t.kind != Strategy::NotDeepSpeed && (!best || t.kind > best->kind)) best = t;
+    }
+    if (!any) return std::nullopt;
+    return best ? best : StrategySource{};
+  };
+  std::optional<StrategySource> own = strongest(true);
+  if (!own) own = strongest(false);
+  if (own && own->kind != Strategy::NotDeepSpeed) return own;
+  if (options_.targetDeepSpeed) return StrategySource{Strategy::DeepSpeed, path, 0};
+  return std::nullopt;
+}
+
+}  // namespace lightfix

@@ -1,0 +1,132 @@
+#include "model/strategy.h"
+
+#include "model/bindings.h"
+#include "model/imports.h"
+#include "python/node.h"
+
+namespace lightfix {
+
+namespace {
+
+class StrategyEvaluator {
+ public:
+  StrategyEvaluator(const Bindings& b, const Imports& i, std::string_view s)
+      : bindings_(b), imports_(i), source_(s) {}
+
+  Strategy evaluate(TSNode expr, TSNode scope, int depth) const {
+    Strategy maybe{Strategy::MaybeDeepSpeed, expr};
+    if (isNull(expr)) return {};  // Lightning's default, "auto", is never DeepSpeed
+    if (depth > 12) return maybe;
+    std::string literal;
+    if (stringLiteral(expr, source_, literal))
+      return literal.rfind("deepspeed", 0) == 0 ? Strategy{Strategy::DeepSpeed, expr} : Strategy{};
+    if (is(expr, "none")) return {};
+    if (is(expr, "conditional_expression")) {
+      // `"deepspeed" if big else "ddp"`: DeepSpeed on some runs.
+      Strategy best;
+      for (TSNode branch : namedChildren(expr)) {
+        Strategy s = evaluate(branch, scope, depth + 1);
+        if (s.deepSpeed() && !best.deepSpeed()) best = {Strategy::MaybeDeepSpeed, s.evidence};
+      }
+      return best;
+    }
+    if (is(expr, "call")) {
+      auto q = imports_.qualify(field(expr, "function"), source_);
+      if (q && isDeepSpeedStrategyClass(*q)) return {Strategy::DeepSpeed, expr};
+      if (q && isOtherStrategyClass(*q)) return {};
+      return maybe;
+    }
+    if (is(expr, "attribute")) {
+      Strategy fromArgs;
+      if (argparseDefault(expr, scope, depth, fromArgs)) return fromArgs;
+    }
+    if (is(expr, "identifier") || is(expr, "attribute")) {
+      Origin o = bindings_.trace(expr, scope);
+      if (o.kind == Origin::Expression && o.index < 0 && !sameNode(o.expr, expr))
+        return evaluate(o.expr, o.scope, depth + 1);
+      if (o.kind == Origin::Parameter) return fromCallers(o, depth, maybe);
+    }
+    return maybe;
+  }
+
+ private:
+  // A parameter's strategy is what its callers pass; unseen callers may pass
+  // anything.
+  Strategy fromCallers(const Origin& o, int depth, Strategy maybe) const {
+    std::vector<const CallSite*> callers = bindings_.callersOf(o.function);
+    if (callers.empty()) return maybe;
+    bool all = true;
+    Strategy any;
+    for (const CallSite* site : callers) {
+      TSNode arg = bindings_.argumentFor(*site, o.param);
+      Strategy s = isNull(arg) ? maybe : evaluate(arg, site->scope, depth + 1);
+      if (s.kind != Strategy::DeepSpeed) all = false;
+      if (s.deepSpeed() && !any.deepSpeed()) any = s;
+    }
+    if (any.deepSpeed() && !all) any.kind = Strategy::MaybeDeepSpeed;
+    return any;
+  }
+
+  // `args.strategy` where `args = parser.parse_args()`: the default of the
+  // matching `add_argument`, or maybe DeepSpeed when its choices offer it.
+  bool argparseDefault(TSNode attr, TSNode scope, int depth, Strategy& out) const {
+    Origin o = bindings_.trace(field(attr, "object"), scope);
+    MethodCall mc;
+    if (o.kind != Origin::Expression || !asMethodCall(o.expr, source_, mc) ||
+        (mc.method != "parse_args" && mc.method != "parse_known_args"))
+      return false;
+    std::string dest(textOf(field(attr, "attribute"), source_));
+    bool found = false;
+    walk(bindings_.module(), [&](TSNode n) {
+      MethodCall add;
+      if (found || !asMethodCall(n, source_, add) || add.method != "add_argument") return !found;
+      if (!declares(add.arguments, dest)) return true;
+      found = true;
+      out = {};
+      TSNode def = keywordArgument(add.arguments, "default", source_);
+      if (!isNull(def)) out = evaluate(def, bindings_.scopeOf(n), depth + 1);
+      TSNode choices = keywordArgument(add.arguments, "choices", source_);
+      if (!out.deepSpeed() && !isNull(choices)) {
+        for (TSNode choice : namedChildren(choices)) {
+          std::string text;
+          if (stringLiteral(choice, source_, text) && text.rfind("deepspeed", 0) == 0) {
+            out = {Strategy::MaybeDeepSpeed, choice};
+            break;
+          }
+        }
+      }
+      return false;
+    });
+    return found;
+  }
+
+  bool declares(TSNode arguments, const std::string& dest) const {
+    std::string explicitDest;
+    if (stringLiteral(keywordArgument(arguments, "dest", source_), source_, explicitDest))
+      return explicitDest == dest;
+    for (TSNode arg : positionalArguments(arguments)) {
+      std::string flag;
+      if (!stringLiteral(arg, source_, flag)) continue;
+      size_t dashes = flag.find_first_not_of('-');
+      if (dashes == std::string::npos) continue;
+      std::string name = flag.substr(dashes);
+      for (char& c : name)
+        if (c == '-') c = '_';
+      if (name == dest) return true;
+    }
+    return false;
+  }
+
+  const Bindings& bindings_;
+  const Imports& imports_;
+  std::string_view source_;
+};
+
+}  // namespace
+
+Strategy evaluateStrategy(TSNode expr, TSNode scope, const Bindings& bindings,
+                          const Imports& imports, std::string_view source) {
+  return StrategyEvaluator(bindings, imports, source).evaluate(expr, scope, 0);
+}
+
+}  // namespace lightfix

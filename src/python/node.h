@@ -1,0 +1,64 @@
+#pragma once
+// Small helpers over tree-sitter nodes of the Python grammar.
+
+#include <tree_sitter/api.h>
+
+#include <cstring>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lightfix {
+
+inline bool isNull(TSNode n) { return ts_node_is_null(n); }
+inline bool is(TSNode n, const char* type) {
+  return !isNull(n) && std::strcmp(ts_node_type(n), type) == 0;
+}
+inline bool sameNode(TSNode a, TSNode b) {
+  return !isNull(a) && !isNull(b) && a.id == b.id;
+}
+inline uint32_t startOf(TSNode n) { return ts_node_start_byte(n); }
+inline uint32_t endOf(TSNode n) { return ts_node_end_byte(n); }
+inline bool contains(TSNode outer, TSNode inner) {
+  return startOf(outer) <= startOf(inner) && endOf(inner) <= endOf(outer);
+}
+
+std::string_view textOf(TSNode n, std::string_view source);
+TSNode field(TSNode n, const char* name);
+std::vector<TSNode> namedChildren(TSNode n);
+
+// Visits n and its descendants in document order; the visitor returns false
+// to skip a node's children. Iterative, so deep nesting cannot overflow.
+void walk(TSNode n, const std::function<bool(TSNode)>& visit);
+
+// The nearest ancestor (not n itself) of one of the given types, or null.
+TSNode ancestorOfType(TSNode n, std::initializer_list<const char*> types);
+// The innermost function definition around n, or null at module level.
+TSNode enclosingFunction(TSNode n);
+// The statement that n belongs to whose parent is a block or the module.
+TSNode enclosingStatement(TSNode n);
+// Whether n is a statement list: a block or the module.
+bool isBlock(TSNode n);
+
+// For `a.b(...)`: the call's callee, receiver and method name.
+struct MethodCall {
+  TSNode call;
+  TSNode receiver;          // `a`
+  std::string_view method;  // "b"
+  TSNode arguments;
+};
+bool asMethodCall(TSNode call, std::string_view source, MethodCall& out);
+
+// The keyword argument `name=` of a call's argument list, or null.
+TSNode keywordArgument(TSNode arguments, std::string_view name, std::string_view source);
+// The positional arguments of a call, in order (keywords and splats excluded).
+std::vector<TSNode> positionalArguments(TSNode arguments);
+// True when the arguments include `*x` or `**x`.
+bool hasSplat(TSNode arguments);
+
+// The string value of a plain string literal (no f-string interpolation), or
+// false when n is not one.
+bool stringLiteral(TSNode n, std::string_view source, std::string& value);
+
+}  // namespace lightfix

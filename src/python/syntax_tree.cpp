@@ -1,0 +1,43 @@
+#include "python/syntax_tree.h"
+
+#include "python/node.h"
+
+extern "C" const TSLanguage* tree_sitter_python();
+
+namespace lightfix {
+
+const TSLanguage* pythonLanguage() { return tree_sitter_python(); }
+
+SyntaxTree SyntaxTree::parse(std::string_view text) {
+  // A parser is cheap to keep and costly to create: one per thread.
+  struct ParserDeleter {
+    void operator()(TSParser* p) const { ts_parser_delete(p); }
+  };
+  thread_local std::unique_ptr<TSParser, ParserDeleter> parser = [] {
+    std::unique_ptr<TSParser, ParserDeleter> p(ts_parser_new());
+    ts_parser_set_language(p.get(), pythonLanguage());
+    return p;
+  }();
+  SyntaxTree tree;
+  tree.tree_.reset(ts_parser_parse_string(parser.get(), nullptr, text.data(),
+                                          static_cast<uint32_t>(text.size())));
+  return tree;
+}
+
+static TSNode findError(TSNode node) {
+  if (is(node, "ERROR") || ts_node_is_missing(node)) return node;
+  if (!ts_node_has_error(node)) return TSNode{};
+  uint32_t n = ts_node_child_count(node);
+  for (uint32_t i = 0; i < n; ++i) {
+    TSNode found = findError(ts_node_child(node, i));
+    if (!ts_node_is_null(found)) return found;
+  }
+  return node;
+}
+
+TSNode SyntaxTree::firstError() const {
+  if (!hasError()) return TSNode{};
+  return findError(root());
+}
+
+}  // namespace lightfix

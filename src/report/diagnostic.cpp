@@ -1,0 +1,10 @@
+#include "report/diagnostic.h"
+
+namespace lightfix {
+
+std::string ruleUrl(const std::string& code) {
+  if (code.empty()) return {};
+  return "https://github.com/lightfix/lightfix/blob/main/docs/rules/" + code + ".md";
+}
+
+}  // namespace lightfix

@@ -1,0 +1,35 @@
+#pragma once
+// A finding as reported: plain data, detached from the syntax tree, with the
+// file it is in, ready for every output format.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "python/source_file.h"
+#include "rules/finding.h"
+
+namespace lightfix {
+
+struct Diagnostic {
+  std::string code;  // empty for a syntax error
+  std::string message;
+  Severity severity = Severity::Error;
+  uint32_t offset = 0;
+  uint32_t length = 0;
+  Position location;
+  Position endLocation;
+  std::optional<Fix> fix;
+};
+
+struct FileReport {
+  std::shared_ptr<const SourceFile> file;
+  std::vector<Diagnostic> diagnostics;
+  // Set by `fix`: how many fixes were applied to the file.
+  size_t fixed = 0;
+};
+
+std::string ruleUrl(const std::string& code);
+
+}  // namespace lightfix

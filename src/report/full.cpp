@@ -1,0 +1,115 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "diff/unified_diff.h"
+#include "edit/fix_rounds.h"
+#include "report/render.h"
+
+namespace lightfix {
+
+namespace {
+
+struct Style {
+  bool on;
+  std::string operator()(const char* code, const std::string& text) const {
+    return on ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : text;
+  }
+};
+
+constexpr const char* kBold = "1";
+constexpr const char* kRed = "1;31";
+constexpr const char* kYellow = "1;33";
+constexpr const char* kBlue = "1;34";
+constexpr const char* kCyan = "36";
+constexpr const char* kGreen = "32";
+constexpr const char* kDimRed = "31";
+
+// The underline's lead: the line's own tabs kept, everything else a space.
+std::string padTo(std::string_view line, uint32_t bytes) {
+  std::string pad;
+  for (uint32_t i = 0; i < bytes && i < line.size(); ++i) {
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue;
+    pad += line[i] == '\t' ? '\t' : ' ';
+  }
+  return pad;
+}
+
+size_t charCount(std::string_view s) {
+  return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
+}
+
+std::string snippet(const SourceFile& file, const Diagnostic& d, const Style& style) {
+  unsigned line0 = file.lineOf(d.offset);
+  unsigned first = line0 >= 2 ? line0 - 2 : 0;
+  unsigned last = std::min(file.lineCount() - 1, line0 + 2);
+  size_t width = std::to_string(last + 1).size();
+  std::string gutter(width, ' ');
+  std::string bar = style(kBlue, "|");
+  std::string out = fmt::format("{} {}\n", gutter, bar);
+  for (unsigned l = first; l <= last; ++l) {
+    std::string_view text = file.lineText(l);
+    out += fmt::format("{} {} {}\n", style(kBlue, fmt::format("{:>{}}", l + 1, width)), bar,
+                       text);
+    if (l != line0) continue;
+    uint32_t startInLine = d.offset - file.lineStart(l);
+    uint32_t endInLine = std::min<uint32_t>(d.offset + d.length - file.lineStart(l),
+                                            static_cast<uint32_t>(text.size()));
+    size_t carets = std::max<size_t>(
+        1, charCount(text.substr(startInLine, endInLine > startInLine ? endInLine - startInLine
+                                                                      : 0)));
+    const char* color = d.severity == Severity::Error ? kRed : kYellow;
+    out += fmt::format("{} {} {}{}\n", gutter, bar, padTo(text, startInLine),
+                       style(color, std::string(carets, '^') + " " + d.code));
+  }
+  out += fmt::format("{} {}\n", gutter, bar);
+  return out;
+}
+
+std::string fixDiff(const SourceFile& file, const Fix& fix, const Style& style) {
+  std::string fixed = applyEdits(file.text(), fix.edits);
+  std::string out;
+  std::string hunks = unifiedHunks(file.text(), fixed, 1);
+  size_t start = 0;
+  while (start < hunks.size()) {
+    size_t nl = hunks.find('\n', start);
+    std::string line = hunks.substr(start, nl - start);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const char* color = line.rfind("@@", 0) == 0 ? kCyan
+                        : line[0] == '+'         ? kGreen
+                        : line[0] == '-'         ? kDimRed
+                                                 : nullptr;
+    out += "  " + (color ? style(color, line) : line) + "\n";
+    start = nl == std::string::npos ? hunks.size() : nl + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string renderFull(const std::vector<FileReport>& reports, const RenderOptions& options) {
+  Style style{options.color};
+  std::string out;
+  for (const FileReport& r : reports) {
+    for (const Diagnostic& d : r.diagnostics) {
+      std::string where = fmt::format("{}:{}:{}:", r.file->path(), d.location.row,
+                                      d.location.column);
+      const char* color = d.severity == Severity::Error ? kRed : kYellow;
+      std::string code = d.code.empty() ? "" : style(color, d.code) + " ";
+      std::string mark = isFixable(d, options) ? style(kCyan, "[*]") + " " : "";
+      out += fmt::format("{} {}{}{}\n", style(kBold, where), code, mark, style(kBold, d.message));
+      out += snippet(*r.file, d, style);
+      if (d.fix) {
+        std::string safety = d.fix->applicability == Applicability::Safe ? "" : " (unsafe)";
+        out += fmt::format("  = {}: {}{}\n\n", style(kCyan, "help"), d.fix->message, safety);
+        out += fixDiff(*r.file, *d.fix, style);
+      }
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace lightfix

@@ -1,0 +1,43 @@
+#pragma once
+// A rule: a code, a slug, the Lightning error it prevents, a matcher, an
+// optional fixer and a doc page. Every rule is one line in registry.cpp.
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "rules/finding.h"
+
+namespace lightfix {
+
+class SourceFile;
+class SyntaxTree;
+class FileModel;
+class ProjectModel;
+
+// Everything a matcher or fixer may read about the file at hand.
+struct FileContext {
+  const SourceFile& file;
+  const SyntaxTree& tree;
+  const FileModel& model;
+  const ProjectModel& project;
+};
+
+using Matcher = void (*)(const FileContext&, std::vector<Finding>&);
+using Fixer = std::optional<Fix> (*)(const FileContext&, const Finding&);
+
+struct Rule {
+  std::string_view code;
+  std::string_view slug;
+  std::string_view summary;        // one line, for `lightfix rules`
+  std::string_view lightningError; // the exact text Lightning raises
+  std::string_view errorPattern;   // a regex matching it in a log
+  std::vector<std::string_view> triggers;  // words without which it cannot fire
+  Matcher match;
+  Fixer fix;                       // null when the rule only reports
+};
+
+const std::vector<Rule>& allRules();
+const Rule* findRule(std::string_view code);
+
+}  // namespace lightfix
