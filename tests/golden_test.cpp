@@ -1,0 +1,116 @@
+// The golden runner: every testdata/<CODE>/<case>.py is checked and fixed by
+// the real binary, and the exact report and fixed text are compared with
+// <case>.py.findings and <case>.py.fixed. testdata/clean/ must produce
+// nothing. A case whose first line is `# args: …` adds those flags.
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string readFile(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string run(const fs::path& dir, const std::string& args) {
+  std::string command = "cd '" + dir.string() + "' && '" LIGHTFIX_BINARY "' " + args + " 2>&1";
+  std::string out;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return "popen failed";
+  std::array<char, 4096> buffer{};
+  size_t n = 0;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
+  pclose(pipe);
+  return out;
+}
+
+std::string extraArgs(const std::string& text) {
+  const std::string prefix = "# args: ";
+  if (text.rfind(prefix, 0) != 0) return {};
+  return text.substr(prefix.size(), text.find('\n') - prefix.size());
+}
+
+struct Case {
+  fs::path input;
+  std::string name() const {
+    std::string n = input.parent_path().filename().string() + "_" + input.stem().string();
+    for (char& c : n)
+      if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    return n;
+  }
+};
+
+std::vector<Case> allCases() {
+  std::vector<Case> cases;
+  for (const auto& dir : fs::directory_iterator(LIGHTFIX_TESTDATA)) {
+    if (!dir.is_directory()) continue;
+    for (const auto& f : fs::directory_iterator(dir.path()))
+      if (f.path().extension() == ".py") cases.push_back({f.path()});
+  }
+  std::sort(cases.begin(), cases.end(),
+            [](const Case& a, const Case& b) { return a.input < b.input; });
+  return cases;
+}
+
+class Golden : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Golden, ReportAndFixAreExact) {
+  const fs::path input = GetParam().input;
+  const fs::path dir = input.parent_path();
+  const std::string file = input.filename().string();
+  const std::string original = readFile(input);
+  const std::string args = extraArgs(original);
+  const bool clean = dir.filename() == "clean";
+
+  const fs::path findingsFile = input.string() + ".findings";
+  const fs::path fixedFile = input.string() + ".fixed";
+  if (clean) {
+    EXPECT_FALSE(fs::exists(findingsFile)) << "clean cases have no findings file";
+  } else {
+    ASSERT_TRUE(fs::exists(findingsFile)) << "missing " << findingsFile;
+  }
+  const std::string expectedFindings = clean ? "" : readFile(findingsFile);
+  const std::string report =
+      run(dir, "check --output-format concise --quiet --no-color --exit-zero " + args + " " + file);
+  EXPECT_EQ(report, expectedFindings) << "report of " << input;
+
+  // Fix a copy; compare with the expected fixed text (or the input).
+  fs::path tmp = fs::temp_directory_path() / ("lightfix-golden-" + GetParam().name());
+  fs::remove_all(tmp);
+  fs::create_directories(tmp);
+  fs::copy_file(input, tmp / file);
+  run(tmp, "fix --unsafe-fixes --quiet --exit-zero " + args + " " + file);
+  const std::string fixed = readFile(tmp / file);
+  const std::string expectedFixed = fs::exists(fixedFile) ? readFile(fixedFile) : original;
+  EXPECT_EQ(fixed, expectedFixed) << "fixed text of " << input;
+
+  if (fs::exists(fixedFile)) {
+    EXPECT_EQ(run(tmp, "check --output-format concise --quiet --no-color --exit-zero " + args +
+                           " " + file),
+              "")
+        << "the fixed output of " << input << " must check clean";
+  }
+  // Fixing twice changes nothing the second time.
+  run(tmp, "fix --unsafe-fixes --quiet --exit-zero " + args + " " + file);
+  EXPECT_EQ(readFile(tmp / file), fixed) << "second fix of " << input << " changed it";
+  fs::remove_all(tmp);
+}
+
+INSTANTIATE_TEST_SUITE_P(Testdata, Golden, ::testing::ValuesIn(allCases()),
+                         [](const ::testing::TestParamInfo<Case>& p) {
+                           return p.param.name();
+                         });
+
+}  // namespace
