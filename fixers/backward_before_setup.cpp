@@ -40,8 +40,7 @@ std::string steppedParameter(const FileContext& ctx, TSNode scope) {
   walk(field(scope, "body"), [&](TSNode n) {
     MethodCall mc;
     if (found.empty() && asMethodCall(n, ctx.file.text(), mc) && mc.method == "step" &&
-        is(mc.receiver, "identifier") &&
-        fn->paramIndex(textOf(mc.receiver, ctx.file.text())) >= 0)
+        is(mc.receiver, "identifier") && fn->paramIndex(textOf(mc.receiver, ctx.file.text())) >= 0)
       found = std::string(textOf(mc.receiver, ctx.file.text()));
     return found.empty();
   });
@@ -137,8 +136,8 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
   if (!isNull(after)) {
     if (!addEdit(fix.edits, insertLineAfter(file, after, setup))) return std::nullopt;
   } else {
-    TSNode first = isNull(enclosingFunction(backward)) ? TSNode{}
-                                                       : firstStatementAfterDocstring(scope);
+    TSNode first =
+        isNull(enclosingFunction(backward)) ? TSNode{} : firstStatementAfterDocstring(scope);
     if (isNull(first) || !addEdit(fix.edits, insertLineBefore(file, first, setup)))
       return std::nullopt;
   }

@@ -75,8 +75,8 @@ static bool buildsFrom(TSNode call, std::string_view model, std::string_view sou
   return found;
 }
 
-const Assignment* optimizerBuiltFrom(const FileContext& ctx, std::string_view model,
-                                     TSNode scope, uint32_t before) {
+const Assignment* optimizerBuiltFrom(const FileContext& ctx, std::string_view model, TSNode scope,
+                                     uint32_t before) {
   std::string_view source = ctx.file.text();
   const Assignment* last = nullptr;
   for (const Assignment& a : ctx.model.bindings().assignments()) {

@@ -22,7 +22,7 @@ std::vector<TSNode> modelsFeeding(const FileContext& ctx, TSNode expr, TSNode sc
 
 // The last assignment in `scope` before `before` that builds an optimizer
 // from `model.parameters()`, or null.
-const Assignment* optimizerBuiltFrom(const FileContext& ctx, std::string_view model,
-                                     TSNode scope, uint32_t before);
+const Assignment* optimizerBuiltFrom(const FileContext& ctx, std::string_view model, TSNode scope,
+                                     uint32_t before);
 
 }  // namespace lightfix

@@ -49,8 +49,8 @@ bool boundOnEveryPath(const FileContext& ctx, std::string_view name, TSNode func
     if (a.target != name || !sameNode(a.scope, function) || endOf(a.statement) > point) continue;
     if (is(a.value, "none")) continue;
     TSNode block = ts_node_parent(a.statement);
-    bool encloses = isNull(pointNode) ? sameNode(block, field(function, "body"))
-                                      : contains(block, pointNode);
+    bool encloses =
+        isNull(pointNode) ? sameNode(block, field(function, "body")) : contains(block, pointNode);
     if (encloses) return true;
   }
   return false;

@@ -30,8 +30,7 @@ static SetupCount countSetups(const std::vector<const SetupCall*>& setups) {
 void matchBackwardAmbiguousModel(const FileContext& ctx, std::vector<Finding>& out) {
   std::string_view source = ctx.file.text();
   for (const FabricBackward& b : deepSpeedBackwardCalls(ctx)) {
-    if (!isNull(keywordArgument(b.arguments, "model", source)) || hasSplat(b.arguments))
-      continue;
+    if (!isNull(keywordArgument(b.arguments, "model", source)) || hasSplat(b.arguments)) continue;
     SetupCount worst;
     for (const auto& setups : ctx.model.setupsBefore(b.call, b.fabric)) {
       SetupCount c = countSetups(setups);

@@ -15,14 +15,13 @@ namespace lightfix {
 void matchBackwardBeforeSetup(const FileContext& ctx, std::vector<Finding>& out) {
   for (const FabricBackward& b : deepSpeedBackwardCalls(ctx)) {
     auto ways = ctx.model.setupsBefore(b.call, b.fabric);
-    bool someWayWithoutSetup = std::any_of(ways.begin(), ways.end(),
-                                           [](const auto& setups) { return setups.empty(); });
+    bool someWayWithoutSetup =
+        std::any_of(ways.begin(), ways.end(), [](const auto& setups) { return setups.empty(); });
     if (!someWayWithoutSetup) continue;
     std::string_view fabric = textOf(b.receiver, ctx.file.text());
-    Finding f = fabricFinding(
-        ctx, "LF001", b.call, *b.fabric,
-        fmt::format("`{0}.backward()` before any `{0}.setup()`", fabric),
-        "No models were set up for backward");
+    Finding f = fabricFinding(ctx, "LF001", b.call, *b.fabric,
+                              fmt::format("`{0}.backward()` before any `{0}.setup()`", fabric),
+                              "No models were set up for backward");
     f.nodes["backward"] = b.call;
     f.nodes["fabric"] = b.receiver;
     out.push_back(std::move(f));

@@ -55,10 +55,9 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
       f.code = "LF003";
       f.start = startOf(node);
       f.end = end;
-      f.severity =
-          strategy->kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
-      f.message = fmt::format("{}; {} raises \"{}\"", problem,
-                              describe(*strategy, ctx.file.path()), kLightningSays);
+      f.severity = strategy->kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
+      f.message = fmt::format("{}; {} raises \"{}\"", problem, describe(*strategy, ctx.file.path()),
+                              kLightningSays);
       f.nodes["function"] = step;
       if (!isNull(ret)) f.nodes["return"] = ret;
       out.push_back(std::move(f));

@@ -109,8 +109,6 @@ TEST_P(Golden, ReportAndFixAreExact) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Testdata, Golden, ::testing::ValuesIn(allCases()),
-                         [](const ::testing::TestParamInfo<Case>& p) {
-                           return p.param.name();
-                         });
+                         [](const ::testing::TestParamInfo<Case>& p) { return p.param.name(); });
 
 }  // namespace

@@ -1,9 +1,9 @@
 // lightfix: finds the Lightning + DeepSpeed crashes a static pass can see,
 // and rewrites the source so they don't happen.
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <unistd.h>
+#include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <cstdlib>

@@ -1,7 +1,7 @@
 #include "diff/unified_diff.h"
 
-#include <dtl/dtl.hpp>
 #include <fmt/format.h>
+#include <dtl/dtl.hpp>
 
 #include <vector>
 
@@ -79,8 +79,10 @@ std::string unifiedHunks(std::string_view before, std::string_view after, unsign
     size_t start = i >= context ? i - context : 0;
     size_t end = i;
     for (size_t j = i; j < lines.size(); ++j) {
-      if (lines[j].kind != ' ') end = j;
-      else if (static_cast<long>(j - end) > 2 * ctx) break;
+      if (lines[j].kind != ' ')
+        end = j;
+      else if (static_cast<long>(j - end) > 2 * ctx)
+        break;
     }
     size_t stop = std::min(lines.size(), end + 1 + context);
     long firstBefore = 0, firstAfter = 0, countBefore = 0, countAfter = 0;

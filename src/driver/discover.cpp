@@ -14,10 +14,23 @@ namespace lightfix {
 namespace {
 
 bool skippedDirectory(const fs::path& dir) {
-  static const std::set<std::string> names = {
-      ".git",        ".hg",          ".svn",      ".tox",       ".nox",          ".venv",
-      "venv",        ".mypy_cache",  ".pytest_cache", ".ruff_cache", "__pycache__", "__pypackages__",
-      "node_modules", "site-packages", "dist-packages", ".eggs",   ".ipynb_checkpoints"};
+  static const std::set<std::string> names = {".git",
+                                              ".hg",
+                                              ".svn",
+                                              ".tox",
+                                              ".nox",
+                                              ".venv",
+                                              "venv",
+                                              ".mypy_cache",
+                                              ".pytest_cache",
+                                              ".ruff_cache",
+                                              "__pycache__",
+                                              "__pypackages__",
+                                              "node_modules",
+                                              "site-packages",
+                                              "dist-packages",
+                                              ".eggs",
+                                              ".ipynb_checkpoints"};
   if (names.count(dir.filename().string())) return true;
   std::error_code ec;
   return fs::exists(dir / "pyvenv.cfg", ec);  // a virtualenv under any name

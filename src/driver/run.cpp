@@ -78,7 +78,8 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
     bool modelOnly = false;
     for (std::string_view word : kModelWords) modelOnly = modelOnly || text.find(word) != text.npos;
     if (!matchable && !modelOnly) continue;
-    std::string shown = path == "-" && !options.stdinFilename.empty() ? options.stdinFilename : path;
+    std::string shown =
+        path == "-" && !options.stdinFilename.empty() ? options.stdinFilename : path;
     ParsedFile p{std::make_shared<SourceFile>(shown, std::move(text)), SyntaxTree{}, nullptr,
                  matchable, path == "-"};
     p.tree = SyntaxTree::parse(p.file->text());
@@ -110,9 +111,9 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
       FixRounds rounds = applyFixes(
           file, analyzer, [&](const Diagnostic& d) { return wantedFix(d, options.unsafeFixes); });
       for (const Diagnostic& d : rounds.dropped)
-        result.errors.push_back(fmt::format("{}:{}:{}: {} fix dropped: the fixed file would not parse",
-                                            file.path(), d.location.row, d.location.column,
-                                            d.code));
+        result.errors.push_back(
+            fmt::format("{}:{}:{}: {} fix dropped: the fixed file would not parse", file.path(),
+                        d.location.row, d.location.column, d.code));
       report.diagnostics = rounds.remaining;
       report.fixed = rounds.applied.size();
       // Remaining positions refer to the fixed text.
@@ -132,7 +133,8 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
         }
       }
     }
-    if (!report.diagnostics.empty() || report.fixed > 0) result.reports.push_back(std::move(report));
+    if (!report.diagnostics.empty() || report.fixed > 0)
+      result.reports.push_back(std::move(report));
   }
   return result;
 }

@@ -22,10 +22,10 @@ struct RunOptions {
 };
 
 struct RunResult {
-  std::vector<FileReport> reports;   // files with findings (or fixes), by path
-  std::vector<std::string> errors;   // one line each, naming the file
-  std::string diff;                  // for Mode::Diff
-  std::string stdinText;             // `-`: what was read, or for `fix -` its fixed text
+  std::vector<FileReport> reports;  // files with findings (or fixes), by path
+  std::vector<std::string> errors;  // one line each, naming the file
+  std::string diff;                 // for Mode::Diff
+  std::string stdinText;            // `-`: what was read, or for `fix -` its fixed text
 };
 
 RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& options);

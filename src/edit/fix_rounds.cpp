@@ -43,8 +43,7 @@ std::string applyEdits(const std::string& text, const clang::tooling::Replacemen
   return out;
 }
 
-FixRounds applyFixes(const SourceFile& original, const Analyzer& analyze,
-                     const FixFilter& wanted) {
+FixRounds applyFixes(const SourceFile& original, const Analyzer& analyze, const FixFilter& wanted) {
   FixRounds result;
   result.text = original.text();
   for (int round = 0; round < kMaxRounds; ++round) {
@@ -83,7 +82,8 @@ FixRounds applyFixes(const SourceFile& original, const Analyzer& analyze,
     if (kept.empty() || fixed == result.text) continue;
     for (const Diagnostic* d : kept) result.applied.push_back(*d);
     result.text = std::move(fixed);
-    if (round + 1 == kMaxRounds) result.remaining = analyze(SourceFile(original.path(), result.text));
+    if (round + 1 == kMaxRounds)
+      result.remaining = analyze(SourceFile(original.path(), result.text));
   }
   return result;
 }

@@ -23,8 +23,7 @@ struct FixRounds {
 using Analyzer = std::function<std::vector<Diagnostic>(const SourceFile&)>;
 using FixFilter = std::function<bool(const Diagnostic&)>;
 
-FixRounds applyFixes(const SourceFile& original, const Analyzer& analyze,
-                     const FixFilter& wanted);
+FixRounds applyFixes(const SourceFile& original, const Analyzer& analyze, const FixFilter& wanted);
 
 // Applies one set of edits to a text (the edits' file paths are ignored).
 std::string applyEdits(const std::string& text, const clang::tooling::Replacements& edits);

@@ -15,7 +15,7 @@
 namespace lightfix {
 
 struct FunctionInfo {
-  TSNode node;        // function_definition
+  TSNode node;  // function_definition
   std::string name;
   TSNode body;
   TSNode ownerClass;  // class_definition for a method, else null
@@ -28,10 +28,10 @@ struct FunctionInfo {
 struct Assignment {
   std::string target;  // "fabric", "self.fabric"
   TSNode targetNode;
-  TSNode value;        // the right-hand side
-  int index = -1;      // the slot of a tuple target, -1 for a single target
-  TSNode statement;    // the expression_statement holding it
-  TSNode scope;        // function_definition, or the module
+  TSNode value;      // the right-hand side
+  int index = -1;    // the slot of a tuple target, -1 for a single target
+  TSNode statement;  // the expression_statement holding it
+  TSNode scope;      // function_definition, or the module
 };
 
 // A call that runs a function of this file: `train(fabric, model)` or
@@ -49,9 +49,9 @@ struct CallSite {
 // Where a value comes from: the expression that made it, or a parameter.
 struct Origin {
   enum Kind { Unknown, Expression, Parameter } kind = Unknown;
-  TSNode expr;   // for Expression
-  TSNode scope;  // the scope expr is evaluated in
-  int index = -1;                    // tuple slot of expr, when unpacked
+  TSNode expr;                             // for Expression
+  TSNode scope;                            // the scope expr is evaluated in
+  int index = -1;                          // tuple slot of expr, when unpacked
   const FunctionInfo* function = nullptr;  // for Parameter
   int param = -1;
 };

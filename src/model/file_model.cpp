@@ -38,9 +38,8 @@ bool FileModel::isFabricConstruction(TSNode call) const {
   auto q = imports_.qualify(callee, source_);
   if (q && isFabricClass(*q)) return true;
   std::string_view name = textOf(callee, source_);
-  return is(callee, "identifier") &&
-         std::find(fabricSubclasses_.begin(), fabricSubclasses_.end(), name) !=
-             fabricSubclasses_.end();
+  return is(callee, "identifier") && std::find(fabricSubclasses_.begin(), fabricSubclasses_.end(),
+                                               name) != fabricSubclasses_.end();
 }
 
 void FileModel::collectFabricsAndTrainers() {
@@ -48,8 +47,7 @@ void FileModel::collectFabricsAndTrainers() {
     if (!is(n, "class_definition")) return true;
     for (TSNode base : namedChildren(field(n, "superclasses"))) {
       auto q = imports_.qualify(base, source_);
-      if (q && isFabricClass(*q))
-        fabricSubclasses_.emplace_back(textOf(field(n, "name"), source_));
+      if (q && isFabricClass(*q)) fabricSubclasses_.emplace_back(textOf(field(n, "name"), source_));
     }
     return true;
   });
@@ -69,8 +67,7 @@ void FileModel::collectFabricsAndTrainers() {
       TSNode assignment = assignmentOf(n);
       fabrics_.push_back({n, bindings_.scopeOf(n), strategyOf(),
                           isNull(assignment) ? TSNode{} : enclosingStatement(assignment), false});
-    } else if (auto q = imports_.qualify(field(n, "function"), source_);
-               q && isTrainerClass(*q)) {
+    } else if (auto q = imports_.qualify(field(n, "function"), source_); q && isTrainerClass(*q)) {
       trainers_.push_back({n, strategyOf()});
     }
     return true;
@@ -115,9 +112,9 @@ void FileModel::collectSetups() {
 static bool assignsFalse(TSNode n, std::string_view source, std::string_view name) {
   if (!is(n, "assignment")) return false;
   std::string_view target = textOf(field(n, "left"), source);
-  bool named = target == name || (target.size() > name.size() + 1 &&
-                                  target.substr(target.size() - name.size() - 1) ==
-                                      std::string(".") + std::string(name));
+  bool named = target == name ||
+               (target.size() > name.size() + 1 && target.substr(target.size() - name.size() - 1) ==
+                                                       std::string(".") + std::string(name));
   return named && is(field(n, "right"), "false");
 }
 
@@ -156,8 +153,7 @@ void FileModel::collectLightningModules() {
         if (is(n, "function_definition") &&
             textOf(field(n, "name"), source_) == "automatic_optimization") {
           walk(n, [&](TSNode r) {
-            if (is(r, "return_statement") && is(ts_node_named_child(r, 0), "false"))
-              manual = true;
+            if (is(r, "return_statement") && is(ts_node_named_child(r, 0), "false")) manual = true;
             return true;
           });
         }
@@ -181,8 +177,7 @@ void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
   Origin o = bindings_.trace(expr, scope);
   if (o.kind == Origin::Expression && o.index < 0 && isFabricConstruction(o.expr)) {
     for (const FabricInstance& f : fabrics_)
-      if (sameNode(f.construction, o.expr) &&
-          std::find(out.begin(), out.end(), &f) == out.end())
+      if (sameNode(f.construction, o.expr) && std::find(out.begin(), out.end(), &f) == out.end())
         out.push_back(&f);
     return;
   }

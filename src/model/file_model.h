@@ -27,7 +27,7 @@ struct FabricInstance {
   TSNode construction;  // the `Fabric(...)` call
   TSNode scope;
   Strategy strategy;
-  TSNode statement;     // the statement assigning it, when it is assigned
+  TSNode statement;  // the statement assigning it, when it is assigned
   bool launched = false;
 };
 
@@ -35,11 +35,11 @@ struct SetupCall {
   TSNode call;
   TSNode scope;
   const FabricInstance* fabric = nullptr;
-  bool moduleOnly = false;          // setup_module
+  bool moduleOnly = false;  // setup_module
   TSNode statement;
-  std::vector<TSNode> targets;      // the names the results are bound to
-  std::vector<TSNode> arguments;    // positional: the module, then optimizers
-  bool inLoop = false;              // counts as several set-ups
+  std::vector<TSNode> targets;    // the names the results are bound to
+  std::vector<TSNode> arguments;  // positional: the module, then optimizers
+  bool inLoop = false;            // counts as several set-ups
 };
 
 struct TrainerInstance {

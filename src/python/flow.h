@@ -29,8 +29,7 @@ namespace lightfix {
 template <typename Visit>
 void forEachOwnNode(TSNode function, Visit visit) {
   walk(field(function, "body"), [&](TSNode n) {
-    if (is(n, "function_definition") || is(n, "class_definition") || is(n, "lambda"))
-      return false;
+    if (is(n, "function_definition") || is(n, "class_definition") || is(n, "lambda")) return false;
     visit(n);
     return true;
   });

@@ -49,9 +49,7 @@ TSNode ancestorOfType(TSNode n, std::initializer_list<const char*> types) {
   return TSNode{};
 }
 
-TSNode enclosingFunction(TSNode n) {
-  return ancestorOfType(n, {"function_definition"});
-}
+TSNode enclosingFunction(TSNode n) { return ancestorOfType(n, {"function_definition"}); }
 
 bool isBlock(TSNode n) { return is(n, "block") || is(n, "module"); }
 
@@ -85,8 +83,8 @@ std::vector<TSNode> positionalArguments(TSNode arguments) {
   std::vector<TSNode> out;
   if (!is(arguments, "argument_list")) return out;
   for (TSNode arg : namedChildren(arguments)) {
-    if (is(arg, "keyword_argument") || is(arg, "list_splat") ||
-        is(arg, "dictionary_splat") || is(arg, "comment"))
+    if (is(arg, "keyword_argument") || is(arg, "list_splat") || is(arg, "dictionary_splat") ||
+        is(arg, "comment"))
       continue;
     out.push_back(arg);
   }

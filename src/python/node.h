@@ -15,9 +15,7 @@ inline bool isNull(TSNode n) { return ts_node_is_null(n); }
 inline bool is(TSNode n, const char* type) {
   return !isNull(n) && std::strcmp(ts_node_type(n), type) == 0;
 }
-inline bool sameNode(TSNode a, TSNode b) {
-  return !isNull(a) && !isNull(b) && a.id == b.id;
-}
+inline bool sameNode(TSNode a, TSNode b) { return !isNull(a) && !isNull(b) && a.id == b.id; }
 inline uint32_t startOf(TSNode n) { return ts_node_start_byte(n); }
 inline uint32_t endOf(TSNode n) { return ts_node_end_byte(n); }
 inline bool contains(TSNode outer, TSNode inner) {

@@ -30,17 +30,19 @@ std::string summary(const std::vector<FileReport>& reports, const RenderOptions&
     fixed += r.fixed;
     for (const Diagnostic& d : r.diagnostics) {
       ++found;
-      if (isFixable(d, options)) ++fixable;
-      else if (d.fix) ++hidden;
+      if (isFixable(d, options))
+        ++fixable;
+      else if (d.fix)
+        ++hidden;
     }
   }
   auto errors = [](size_t n) { return n == 1 ? std::string("error") : std::string("errors"); };
   std::string out;
   if (fixing && fixed > 0) {
-    out = found == 0 ? fmt::format("Found {} {} ({} fixed, 0 remaining).\n", fixed, errors(fixed),
-                                   fixed)
-                     : fmt::format("Found {} {} ({} fixed, {} remaining).\n", found + fixed,
-                                   errors(found + fixed), fixed, found);
+    out = found == 0
+              ? fmt::format("Found {} {} ({} fixed, 0 remaining).\n", fixed, errors(fixed), fixed)
+              : fmt::format("Found {} {} ({} fixed, {} remaining).\n", found + fixed,
+                            errors(found + fixed), fixed, found);
   } else if (found == 0) {
     return "All checks passed!\n";
   } else {

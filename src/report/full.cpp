@@ -36,9 +36,8 @@ std::string padTo(std::string_view line, uint32_t bytes) {
 }
 
 size_t charCount(std::string_view s) {
-  return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
+  return static_cast<size_t>(std::count_if(
+      s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 std::string snippet(const SourceFile& file, const Diagnostic& d, const Style& style) {
@@ -51,15 +50,14 @@ std::string snippet(const SourceFile& file, const Diagnostic& d, const Style& st
   std::string out = fmt::format("{} {}\n", gutter, bar);
   for (unsigned l = first; l <= last; ++l) {
     std::string_view text = file.lineText(l);
-    out += fmt::format("{} {} {}\n", style(kBlue, fmt::format("{:>{}}", l + 1, width)), bar,
-                       text);
+    out += fmt::format("{} {} {}\n", style(kBlue, fmt::format("{:>{}}", l + 1, width)), bar, text);
     if (l != line0) continue;
     uint32_t startInLine = d.offset - file.lineStart(l);
     uint32_t endInLine = std::min<uint32_t>(d.offset + d.length - file.lineStart(l),
                                             static_cast<uint32_t>(text.size()));
     size_t carets = std::max<size_t>(
-        1, charCount(text.substr(startInLine, endInLine > startInLine ? endInLine - startInLine
-                                                                      : 0)));
+        1,
+        charCount(text.substr(startInLine, endInLine > startInLine ? endInLine - startInLine : 0)));
     const char* color = d.severity == Severity::Error ? kRed : kYellow;
     out += fmt::format("{} {} {}{}\n", gutter, bar, padTo(text, startInLine),
                        style(color, std::string(carets, '^') + " " + d.code));
@@ -94,8 +92,8 @@ std::string renderFull(const std::vector<FileReport>& reports, const RenderOptio
   std::string out;
   for (const FileReport& r : reports) {
     for (const Diagnostic& d : r.diagnostics) {
-      std::string where = fmt::format("{}:{}:{}:", r.file->path(), d.location.row,
-                                      d.location.column);
+      std::string where =
+          fmt::format("{}:{}:{}:", r.file->path(), d.location.row, d.location.column);
       const char* color = d.severity == Severity::Error ? kRed : kYellow;
       std::string code = d.code.empty() ? "" : style(color, d.code) + " ";
       std::string mark = isFixable(d, options) ? style(kCyan, "[*]") + " " : "";

@@ -12,23 +12,32 @@ std::optional<Fix> fixTrainingStepReturnsNone(const FileContext&, const Finding&
 
 const std::vector<Rule>& allRules() {
   static const std::vector<Rule> rules = {
-      {"LF001", "backward-before-setup",
+      {"LF001",
+       "backward-before-setup",
        "`fabric.backward()` before any `fabric.setup()` under DeepSpeed",
        "No models were set up for backward. Did you forget to call `fabric.setup()`?",
        R"(No models were set up for backward\. Did you forget to call `fabric\.setup\(\)`\?)",
-       {"backward"}, matchBackwardBeforeSetup, fixBackwardBeforeSetup},
-      {"LF002", "backward-ambiguous-model",
+       {"backward"},
+       matchBackwardBeforeSetup,
+       fixBackwardBeforeSetup},
+      {"LF002",
+       "backward-ambiguous-model",
        "`fabric.backward()` without `model=` after several set-ups under DeepSpeed",
        "When using multiple models + deepspeed, please provide the model used to perform the "
        "optimization: `self.backward(loss, model=model)`",
        R"(When using multiple models \+ deepspeed, please provide the model used to perform the optimization: `self\.backward\(loss, model=model\)`)",
-       {"backward"}, matchBackwardAmbiguousModel, fixBackwardAmbiguousModel},
-      {"LF003", "training-step-returns-none",
+       {"backward"},
+       matchBackwardAmbiguousModel,
+       fixBackwardAmbiguousModel},
+      {"LF003",
+       "training-step-returns-none",
        "`training_step` returns `None` in automatic optimization under DeepSpeed",
        "Skipping backward by returning `None` from your `training_step` is not supported by "
        "`DeepSpeed`",
        R"(Skipping backward by returning `None` from your `training_step` is not supported by `DeepSpeed`)",
-       {"training_step"}, matchTrainingStepReturnsNone, fixTrainingStepReturnsNone},
+       {"training_step"},
+       matchTrainingStepReturnsNone,
+       fixTrainingStepReturnsNone},
   };
   return rules;
 }

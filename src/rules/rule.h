@@ -29,12 +29,12 @@ using Fixer = std::optional<Fix> (*)(const FileContext&, const Finding&);
 struct Rule {
   std::string_view code;
   std::string_view slug;
-  std::string_view summary;        // one line, for `lightfix rules`
-  std::string_view lightningError; // the exact text Lightning raises
-  std::string_view errorPattern;   // a regex matching it in a log
+  std::string_view summary;                // one line, for `lightfix rules`
+  std::string_view lightningError;         // the exact text Lightning raises
+  std::string_view errorPattern;           // a regex matching it in a log
   std::vector<std::string_view> triggers;  // words without which it cannot fire
   Matcher match;
-  Fixer fix;                       // null when the rule only reports
+  Fixer fix;  // null when the rule only reports
 };
 
 const std::vector<Rule>& allRules();
