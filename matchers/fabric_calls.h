@@ -14,9 +14,9 @@ struct FabricInstance;
 
 // A `fabric.backward(...)` call on a Lightning Fabric that may run DeepSpeed.
 struct FabricBackward {
-  TSNode call;
-  TSNode receiver;
-  TSNode arguments;
+  TSNode call{};
+  TSNode receiver{};
+  TSNode arguments{};
   const FabricInstance* fabric;
 };
 

@@ -15,10 +15,10 @@
 namespace lightfix {
 
 struct FunctionInfo {
-  TSNode node;  // function_definition
+  TSNode node{};  // function_definition
   std::string name;
-  TSNode body;
-  TSNode ownerClass;  // class_definition for a method, else null
+  TSNode body{};
+  TSNode ownerClass{};  // class_definition for a method, else null
   std::vector<std::string> params;
   std::vector<TSNode> paramNodes;
 
@@ -27,30 +27,30 @@ struct FunctionInfo {
 
 struct Assignment {
   std::string target;  // "fabric", "self.fabric"
-  TSNode targetNode;
-  TSNode value;      // the right-hand side
-  int index = -1;    // the slot of a tuple target, -1 for a single target
-  TSNode statement;  // the expression_statement holding it
-  TSNode scope;      // function_definition, or the module
+  TSNode targetNode{};
+  TSNode value{};      // the right-hand side
+  int index = -1;      // the slot of a tuple target, -1 for a single target
+  TSNode statement{};  // the expression_statement holding it
+  TSNode scope{};      // function_definition, or the module
 };
 
 // A call that runs a function of this file: `train(fabric, model)` or
 // `fabric.launch(train, model)`; in the latter the function's first
 // parameter receives the Fabric, so arguments start at parameter 1.
 struct CallSite {
-  TSNode call;
-  TSNode scope;
+  TSNode call{};
+  TSNode scope{};
   const FunctionInfo* callee = nullptr;
-  TSNode arguments;
+  TSNode arguments{};
   int firstParam = 0;
-  TSNode launcher;  // the receiver of `.launch`, or null
+  TSNode launcher{};  // the receiver of `.launch`, or null
 };
 
 // Where a value comes from: the expression that made it, or a parameter.
 struct Origin {
   enum Kind { Unknown, Expression, Parameter } kind = Unknown;
-  TSNode expr;                             // for Expression
-  TSNode scope;                            // the scope expr is evaluated in
+  TSNode expr{};                           // for Expression
+  TSNode scope{};                          // the scope expr is evaluated in
   int index = -1;                          // tuple slot of expr, when unpacked
   const FunctionInfo* function = nullptr;  // for Parameter
   int param = -1;

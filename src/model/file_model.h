@@ -24,31 +24,31 @@ struct ModelOptions {
 };
 
 struct FabricInstance {
-  TSNode construction;  // the `Fabric(...)` call
-  TSNode scope;
+  TSNode construction{};  // the `Fabric(...)` call
+  TSNode scope{};
   Strategy strategy;
-  TSNode statement;  // the statement assigning it, when it is assigned
+  TSNode statement{};  // the statement assigning it, when it is assigned
   bool launched = false;
 };
 
 struct SetupCall {
-  TSNode call;
-  TSNode scope;
+  TSNode call{};
+  TSNode scope{};
   const FabricInstance* fabric = nullptr;
   bool moduleOnly = false;  // setup_module
-  TSNode statement;
+  TSNode statement{};
   std::vector<TSNode> targets;    // the names the results are bound to
   std::vector<TSNode> arguments;  // positional: the module, then optimizers
   bool inLoop = false;            // counts as several set-ups
 };
 
 struct TrainerInstance {
-  TSNode construction;
+  TSNode construction{};
   Strategy strategy;
 };
 
 struct LightningModuleClass {
-  TSNode node;
+  TSNode node{};
   std::string name;
   bool manualOptimization = false;
 };

@@ -41,10 +41,10 @@ bool isBlock(TSNode n);
 
 // For `a.b(...)`: the call's callee, receiver and method name.
 struct MethodCall {
-  TSNode call;
-  TSNode receiver;          // `a`
+  TSNode call{};
+  TSNode receiver{};        // `a`
   std::string_view method;  // "b"
-  TSNode arguments;
+  TSNode arguments{};
 };
 bool asMethodCall(TSNode call, std::string_view source, MethodCall& out);
 

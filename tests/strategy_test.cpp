@@ -1,0 +1,84 @@
+#include "model/strategy.h"
+
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+namespace lightfix {
+namespace {
+
+using testing::Parsed;
+
+Strategy::Kind fabricStrategy(const std::string& code) {
+  Parsed p("import lightning as L\n" + code);
+  EXPECT_EQ(p.model.fabrics().size(), 1u) << code;
+  return p.model.fabrics().empty() ? Strategy::NotDeepSpeed
+                                   : p.model.fabrics()[0].strategy.kind;
+}
+
+TEST(Strategy, Literals) {
+  EXPECT_EQ(fabricStrategy("f = L.Fabric(strategy='deepspeed')\n"), Strategy::DeepSpeed);
+  EXPECT_EQ(fabricStrategy("f = L.Fabric(strategy='deepspeed_stage_3_offload')\n"),
+            Strategy::DeepSpeed);
+  EXPECT_EQ(fabricStrategy("f = L.Fabric(strategy='ddp')\n"), Strategy::NotDeepSpeed);
+  EXPECT_EQ(fabricStrategy("f = L.Fabric()\n"), Strategy::NotDeepSpeed);
+}
+
+TEST(Strategy, ThroughVariablesAndStrategyObjects) {
+  EXPECT_EQ(fabricStrategy("s = 'deepspeed'\nf = L.Fabric(strategy=s)\n"), Strategy::DeepSpeed);
+  EXPECT_EQ(fabricStrategy("from lightning.fabric.strategies import DeepSpeedStrategy\n"
+                           "f = L.Fabric(strategy=DeepSpeedStrategy(stage=3))\n"),
+            Strategy::DeepSpeed);
+  EXPECT_EQ(fabricStrategy("from lightning.fabric.strategies import DDPStrategy\n"
+                           "f = L.Fabric(strategy=DDPStrategy())\n"),
+            Strategy::NotDeepSpeed);
+}
+
+TEST(Strategy, UnknownValuesMayBeDeepSpeed) {
+  EXPECT_EQ(fabricStrategy("f = L.Fabric(strategy=cfg['strategy'])\n"), Strategy::MaybeDeepSpeed);
+  EXPECT_EQ(fabricStrategy("f = L.Fabric(strategy='deepspeed' if big else 'ddp')\n"),
+            Strategy::MaybeDeepSpeed);
+  EXPECT_EQ(fabricStrategy("f = L.Fabric(**kwargs)\n"), Strategy::MaybeDeepSpeed);
+}
+
+TEST(Strategy, ArgparseDefaultsAndChoices) {
+  const std::string parser =
+      "import argparse\n"
+      "parser = argparse.ArgumentParser()\n";
+  EXPECT_EQ(fabricStrategy(parser +
+                           "parser.add_argument('--strategy', default='deepspeed')\n"
+                           "args = parser.parse_args()\n"
+                           "f = L.Fabric(strategy=args.strategy)\n"),
+            Strategy::DeepSpeed);
+  EXPECT_EQ(fabricStrategy(parser +
+                           "parser.add_argument('--strategy', default='ddp',"
+                           " choices=['ddp', 'deepspeed'])\n"
+                           "args = parser.parse_args()\n"
+                           "f = L.Fabric(strategy=args.strategy)\n"),
+            Strategy::MaybeDeepSpeed);
+  EXPECT_EQ(fabricStrategy(parser +
+                           "parser.add_argument('--dist-strategy', default='ddp')\n"
+                           "args = parser.parse_args()\n"
+                           "f = L.Fabric(strategy=args.dist_strategy)\n"),
+            Strategy::NotDeepSpeed);
+}
+
+TEST(Strategy, ParametersTakeTheirCallersValues) {
+  EXPECT_EQ(fabricStrategy("def make(s):\n    return L.Fabric(strategy=s)\n"
+                           "make('deepspeed')\n"),
+            Strategy::DeepSpeed);
+  EXPECT_EQ(fabricStrategy("def make(s):\n    return L.Fabric(strategy=s)\n"
+                           "make('deepspeed')\nmake('ddp')\n"),
+            Strategy::MaybeDeepSpeed);
+}
+
+TEST(Strategy, TargetStrategyMakesEveryFabricDeepSpeed) {
+  ModelOptions options;
+  options.targetDeepSpeed = true;
+  Parsed p("import lightning as L\nf = L.Fabric(strategy='ddp')\n", options);
+  ASSERT_EQ(p.model.fabrics().size(), 1u);
+  EXPECT_EQ(p.model.fabrics()[0].strategy.kind, Strategy::DeepSpeed);
+}
+
+}  // namespace
+}  // namespace lightfix

@@ -1,0 +1,34 @@
+#pragma once
+// A parsed and modelled snippet of Python, for unit tests.
+
+#include <string>
+
+#include "model/file_model.h"
+#include "python/node.h"
+#include "python/source_file.h"
+#include "python/syntax_tree.h"
+
+namespace lightfix::testing {
+
+struct Parsed {
+  explicit Parsed(std::string text, ModelOptions options = {})
+      : file("t.py", std::move(text)), tree(SyntaxTree::parse(file.text())),
+        model(file, tree, options) {}
+
+  // The first node of `type` whose text is `text`.
+  TSNode find(const char* type, std::string_view text) const {
+    TSNode found{};
+    walk(tree.root(), [&](TSNode n) {
+      if (isNull(found) && is(n, type) && textOf(n, file.text()) == text) found = n;
+      return isNull(found);
+    });
+    return found;
+  }
+  std::string_view text(TSNode n) const { return textOf(n, file.text()); }
+
+  SourceFile file;
+  SyntaxTree tree;
+  FileModel model;
+};
+
+}  // namespace lightfix::testing
