@@ -52,6 +52,8 @@ struct Case {
   }
 };
 
+void PrintTo(const Case& c, std::ostream* os) { *os << c.input.string(); }
+
 std::vector<Case> allCases() {
   std::vector<Case> cases;
   for (const auto& dir : fs::directory_iterator(LIGHTFIX_TESTDATA)) {

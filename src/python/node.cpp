@@ -14,6 +14,7 @@ TSNode field(TSNode n, const char* name) {
 
 std::vector<TSNode> namedChildren(TSNode n) {
   std::vector<TSNode> out;
+  if (isNull(n)) return out;
   uint32_t count = ts_node_named_child_count(n);
   out.reserve(count);
   for (uint32_t i = 0; i < count; ++i) out.push_back(ts_node_named_child(n, i));

@@ -1,0 +1,58 @@
+#include "driver/discover.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace lightfix {
+namespace {
+
+namespace fs = std::filesystem;
+
+class Discover : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root = fs::temp_directory_path() / "lightfix-discover-test";
+    fs::remove_all(root);
+    for (const char* f : {"train.py", "pkg/model.py", "pkg/notes.txt", ".venv/lib/x.py",
+                          "env/pyvenv.cfg", "env/lib/y.py", "lib/site-packages/z.py",
+                          "generated/out.py", "pkg/cache_gen.py", "pkg/keep_gen.py"}) {
+      fs::create_directories((root / f).parent_path());
+      std::ofstream(root / f) << "x = 1\n";
+    }
+    std::ofstream(root / ".gitignore") << "# comment\ngenerated/\n*_gen.py\n!keep_gen.py\n";
+  }
+  void TearDown() override { fs::remove_all(root); }
+  std::vector<std::string> found(const std::vector<std::string>& paths) {
+    std::vector<std::string> rel;
+    for (const std::string& f : discoverFiles(paths).files)
+      rel.push_back(fs::path(f).lexically_relative(root).generic_string());
+    return rel;
+  }
+  fs::path root;
+};
+
+TEST_F(Discover, WalksPythonFilesSkippingVirtualenvsAndIgnoredPaths) {
+  EXPECT_EQ(found({root.string()}),
+            (std::vector<std::string>{"pkg/keep_gen.py", "pkg/model.py", "train.py"}));
+}
+
+TEST_F(Discover, AnExplicitFileIsAlwaysChecked) {
+  EXPECT_EQ(found({(root / "generated/out.py").string()}),
+            (std::vector<std::string>{"generated/out.py"}));
+}
+
+TEST_F(Discover, AMissingPathIsAnErrorNamingIt) {
+  Discovery d = discoverFiles({(root / "nope").string()});
+  ASSERT_EQ(d.errors.size(), 1u);
+  EXPECT_NE(d.errors[0].find("nope"), std::string::npos);
+}
+
+TEST_F(Discover, SymlinkLoopsAreNotFollowed) {
+  fs::create_directory_symlink(root, root / "pkg/loop");
+  EXPECT_EQ(found({root.string()}).size(), 3u);
+}
+
+}  // namespace
+}  // namespace lightfix
