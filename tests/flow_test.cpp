@@ -22,8 +22,9 @@ TEST(Flow, ReturnsAndRaisesExit) {
 TEST(Flow, IfNeedsEveryBranchToExit) {
   EXPECT_FALSE(bodyExits("    if x:\n        return 1\n"));
   EXPECT_TRUE(bodyExits("    if x:\n        return 1\n    else:\n        return 2\n"));
-  EXPECT_FALSE(bodyExits("    if x:\n        return 1\n    elif y:\n        pass\n    else:\n"
-                         "        return 2\n"));
+  EXPECT_FALSE(
+      bodyExits("    if x:\n        return 1\n    elif y:\n        pass\n    else:\n"
+                "        return 2\n"));
   EXPECT_TRUE(bodyExits("    if x:\n        pass\n    return 3\n"));
 }
 

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include <sys/wait.h>
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -24,6 +26,9 @@ std::string readFile(const fs::path& p) {
   return s.str();
 }
 
+// Runs the binary; a crash (or any exit but 0, as every call passes
+// --exit-zero) fails the test, since a crashed fix would leave the file as
+// it was and pass for clean.
 std::string run(const fs::path& dir, const std::string& args) {
   std::string command = "cd '" + dir.string() + "' && '" LIGHTFIX_BINARY "' " + args + " 2>&1";
   std::string out;
@@ -32,7 +37,10 @@ std::string run(const fs::path& dir, const std::string& args) {
   std::array<char, 4096> buffer{};
   size_t n = 0;
   while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
-  pclose(pipe);
+  int status = pclose(pipe);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+      << "`lightfix " << args << "` in " << dir << " exited with status " << status << ":\n"
+      << out;
   return out;
 }
 

@@ -12,8 +12,7 @@ using testing::Parsed;
 Strategy::Kind fabricStrategy(const std::string& code) {
   Parsed p("import lightning as L\n" + code);
   EXPECT_EQ(p.model.fabrics().size(), 1u) << code;
-  return p.model.fabrics().empty() ? Strategy::NotDeepSpeed
-                                   : p.model.fabrics()[0].strategy.kind;
+  return p.model.fabrics().empty() ? Strategy::NotDeepSpeed : p.model.fabrics()[0].strategy.kind;
 }
 
 TEST(Strategy, Literals) {
@@ -45,21 +44,18 @@ TEST(Strategy, ArgparseDefaultsAndChoices) {
   const std::string parser =
       "import argparse\n"
       "parser = argparse.ArgumentParser()\n";
-  EXPECT_EQ(fabricStrategy(parser +
-                           "parser.add_argument('--strategy', default='deepspeed')\n"
-                           "args = parser.parse_args()\n"
-                           "f = L.Fabric(strategy=args.strategy)\n"),
+  EXPECT_EQ(fabricStrategy(parser + "parser.add_argument('--strategy', default='deepspeed')\n"
+                                    "args = parser.parse_args()\n"
+                                    "f = L.Fabric(strategy=args.strategy)\n"),
             Strategy::DeepSpeed);
-  EXPECT_EQ(fabricStrategy(parser +
-                           "parser.add_argument('--strategy', default='ddp',"
-                           " choices=['ddp', 'deepspeed'])\n"
-                           "args = parser.parse_args()\n"
-                           "f = L.Fabric(strategy=args.strategy)\n"),
+  EXPECT_EQ(fabricStrategy(parser + "parser.add_argument('--strategy', default='ddp',"
+                                    " choices=['ddp', 'deepspeed'])\n"
+                                    "args = parser.parse_args()\n"
+                                    "f = L.Fabric(strategy=args.strategy)\n"),
             Strategy::MaybeDeepSpeed);
-  EXPECT_EQ(fabricStrategy(parser +
-                           "parser.add_argument('--dist-strategy', default='ddp')\n"
-                           "args = parser.parse_args()\n"
-                           "f = L.Fabric(strategy=args.dist_strategy)\n"),
+  EXPECT_EQ(fabricStrategy(parser + "parser.add_argument('--dist-strategy', default='ddp')\n"
+                                    "args = parser.parse_args()\n"
+                                    "f = L.Fabric(strategy=args.dist_strategy)\n"),
             Strategy::NotDeepSpeed);
 }
 

@@ -40,8 +40,13 @@ struct CommonOptions {
 
 void addCommon(CLI::App* cmd, CommonOptions& o) {
   cmd->add_option("paths", o.paths, "Files or directories to check (`-` reads stdin)");
-  cmd->add_option("--select", o.select, "Rule codes to enable (comma-separated)")->delimiter(',');
-  cmd->add_option("--ignore", o.ignore, "Rule codes to disable (comma-separated)")->delimiter(',');
+  // One value per flag, split at commas, so `--select LF001 path` keeps `path`.
+  cmd->add_option("--select", o.select, "Rule codes to enable (comma-separated)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  cmd->add_option("--ignore", o.ignore, "Rule codes to disable (comma-separated)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
   cmd->add_option("--output-format", o.outputFormat, "full, concise or json")
       ->check(CLI::IsMember({"full", "concise", "json"}));
   cmd->add_option("--target-strategy", o.targetStrategy,

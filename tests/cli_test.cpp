@@ -1,0 +1,199 @@
+// The CLI contract, through the real binary: exit codes, formats, stdin,
+// selection, suppression, and the dry-run diff against git apply.
+
+#include <gtest/gtest.h>
+#include <llvm/Support/JSON.h>
+
+#include <sys/wait.h>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int exit = -1;
+  std::string out;
+};
+
+Result lightfix(const fs::path& dir, const std::string& args, const std::string& stdinText = "") {
+  fs::path input = dir / ".stdin";
+  std::ofstream(input, std::ios::binary) << stdinText;
+  std::string cmd = "cd '" + dir.string() + "' && '" LIGHTFIX_BINARY "' " + args + " < .stdin 2>&1";
+  Result r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf{};
+  size_t n = 0;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  int status = pclose(pipe);
+  r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  fs::remove(input);
+  return r;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+const char* kFaulty =
+    "import lightning as L\n"
+    "import torch\n"
+    "\n"
+    "fabric = L.Fabric(strategy=\"deepspeed\")\n"
+    "fabric.launch()\n"
+    "model = torch.nn.Linear(4, 1)\n"
+    "optimizer = torch.optim.AdamW(model.parameters())\n"
+    "for x in data:\n"
+    "    loss = model(x).sum()\n"
+    "    fabric.backward(loss)\n"
+    "    optimizer.step()\n";
+
+const char* kFixed =
+    "import lightning as L\n"
+    "import torch\n"
+    "\n"
+    "fabric = L.Fabric(strategy=\"deepspeed\")\n"
+    "fabric.launch()\n"
+    "model = torch.nn.Linear(4, 1)\n"
+    "optimizer = torch.optim.AdamW(model.parameters())\n"
+    "model, optimizer = fabric.setup(model, optimizer)\n"
+    "for x in data:\n"
+    "    loss = model(x).sum()\n"
+    "    fabric.backward(loss)\n"
+    "    optimizer.step()\n";
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir = fs::temp_directory_path() /
+          ("lightfix-cli-" +
+           std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::ofstream(dir / "train.py", std::ios::binary) << kFaulty;
+    std::ofstream(dir / "clean.py", std::ios::binary) << "import lightning as L\nx = 1\n";
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  fs::path dir;
+};
+
+TEST_F(Cli, ExitCodes) {
+  EXPECT_EQ(lightfix(dir, "check clean.py").exit, 0);
+  EXPECT_EQ(lightfix(dir, "check clean.py").out, "All checks passed!\n");
+  EXPECT_EQ(lightfix(dir, "check train.py").exit, 1);
+  EXPECT_EQ(lightfix(dir, "check --exit-zero train.py").exit, 0);
+  Result bad = lightfix(dir, "check --no-such-flag train.py");
+  EXPECT_EQ(bad.exit, 2);
+  EXPECT_EQ(std::count(bad.out.begin(), bad.out.end(), '\n'), 1) << bad.out;
+  Result missing = lightfix(dir, "check nope.py");
+  EXPECT_EQ(missing.exit, 2);
+  EXPECT_NE(missing.out.find("nope.py"), std::string::npos);
+}
+
+TEST_F(Cli, ConciseReportAndFixableMark) {
+  Result r = lightfix(dir, "check --output-format concise --quiet train.py");
+  EXPECT_EQ(r.out,
+            "train.py:10:5: LF001 [*] `fabric.backward()` before any `fabric.setup()`; DeepSpeed "
+            "(selected at line 4) raises \"No models were set up for backward\"\n");
+}
+
+TEST_F(Cli, FixWritesTheFixAndReportsIt) {
+  Result r = lightfix(dir, "fix train.py");
+  EXPECT_EQ(r.exit, 0) << r.out;
+  EXPECT_EQ(slurp(dir / "train.py"), kFixed);
+  EXPECT_NE(r.out.find("1 fixed, 0 remaining"), std::string::npos) << r.out;
+  EXPECT_EQ(lightfix(dir, "check train.py").exit, 0);
+}
+
+TEST_F(Cli, DiffIsADryRunThatGitApplyAccepts) {
+  Result r = lightfix(dir, "check --diff train.py");
+  EXPECT_EQ(r.exit, 1);
+  EXPECT_EQ(slurp(dir / "train.py"), kFaulty);
+  std::string diff = r.out.substr(0, r.out.find("Would fix"));
+  std::ofstream(dir / "fix.diff") << diff;
+  ASSERT_EQ(std::system(("cd '" + dir.string() + "' && git apply fix.diff").c_str()), 0) << diff;
+  EXPECT_EQ(slurp(dir / "train.py"), kFixed);
+}
+
+TEST_F(Cli, StdinIsReportedUnderItsGivenName) {
+  Result r =
+      lightfix(dir, "check --output-format concise --quiet --stdin-filename pkg/t.py -", kFaulty);
+  EXPECT_EQ(r.out.rfind("pkg/t.py:10:5: LF001", 0), 0u) << r.out;
+  Result fixed = lightfix(dir, "fix -", kFaulty);
+  EXPECT_EQ(fixed.out, kFixed);
+}
+
+TEST_F(Cli, SelectIgnoreAndSuppression) {
+  EXPECT_EQ(lightfix(dir, "check --select LF002,LF003 train.py").exit, 0);
+  EXPECT_EQ(lightfix(dir, "check --ignore LF001 train.py").exit, 0);
+  EXPECT_EQ(lightfix(dir, "check --select LF999 train.py").exit, 2);
+  std::string text = kFaulty;
+  std::string noqa = text;
+  noqa.replace(noqa.find("fabric.backward(loss)\n"), 22, "fabric.backward(loss)  # noqa: LF001\n");
+  std::ofstream(dir / "noqa.py") << noqa;
+  EXPECT_EQ(lightfix(dir, "check noqa.py").exit, 0);
+  std::string other = text;
+  other.replace(other.find("fabric.backward(loss)\n"), 22, "fabric.backward(loss)  # noqa: E501\n");
+  std::ofstream(dir / "other.py") << other;
+  EXPECT_EQ(lightfix(dir, "check other.py").exit, 1);
+  std::ofstream(dir / "skip.py") << "# lightfix: skip-file\n" << text;
+  EXPECT_EQ(lightfix(dir, "check skip.py").exit, 0);
+}
+
+std::string str(const llvm::json::Object* o, llvm::StringRef key) {
+  auto v = o ? o->getString(key) : llvm::None;
+  return v ? v->str() : std::string("<missing>");
+}
+int64_t num(const llvm::json::Object* o, llvm::StringRef key) {
+  auto v = o ? o->getInteger(key) : llvm::None;
+  return v ? *v : -1;
+}
+
+TEST_F(Cli, JsonFollowsRuffsSchema) {
+  Result r = lightfix(dir, "check --output-format json train.py");
+  auto parsed = llvm::json::parse(r.out);
+  ASSERT_TRUE(bool(parsed)) << r.out;
+  const llvm::json::Array* all = parsed->getAsArray();
+  ASSERT_TRUE(all && all->size() == 1);
+  const llvm::json::Object* f = (*all)[0].getAsObject();
+  EXPECT_EQ(str(f, "code"), "LF001");
+  EXPECT_EQ(str(f, "severity"), "error");
+  EXPECT_EQ(str(f, "filename"), "train.py");
+  EXPECT_EQ(num(f->getObject("location"), "row"), 10);
+  EXPECT_EQ(num(f->getObject("location"), "column"), 5);
+  EXPECT_EQ(num(f->getObject("end_location"), "column"), 26);
+  const llvm::json::Object* fix = f->getObject("fix");
+  ASSERT_NE(fix, nullptr);
+  EXPECT_EQ(str(fix, "applicability"), "safe");
+  const llvm::json::Array* edits = fix->getArray("edits");
+  ASSERT_TRUE(edits && edits->size() == 1);
+  EXPECT_EQ(str((*edits)[0].getAsObject(), "content"),
+            "\nmodel, optimizer = fabric.setup(model, optimizer)");
+  EXPECT_TRUE(f->get("url") && f->getString("url"));
+}
+
+TEST_F(Cli, ASyntaxErrorIsReportedAndTheFileLeftAlone) {
+  std::ofstream(dir / "broken.py") << "def f(:\n    fabric.backward(x)\n";
+  Result r = lightfix(dir, "fix --output-format concise .");
+  EXPECT_NE(r.out.find("broken.py:1:7: SyntaxError"), std::string::npos) << r.out;
+  EXPECT_EQ(slurp(dir / "broken.py"), "def f(:\n    fabric.backward(x)\n");
+  EXPECT_EQ(slurp(dir / "train.py"), kFixed);  // the other file is still fixed
+}
+
+TEST_F(Cli, RulesAndExplain) {
+  Result rules = lightfix(dir, "rules");
+  EXPECT_EQ(rules.exit, 0);
+  EXPECT_NE(rules.out.find("LF001  backward-before-setup"), std::string::npos) << rules.out;
+  EXPECT_EQ(std::count(rules.out.begin(), rules.out.end(), '\n'), 3);
+  Result explain = lightfix(dir, "explain LF003");
+  EXPECT_EQ(explain.exit, 0);
+  EXPECT_EQ(explain.out.rfind("# LF003: training-step-returns-none", 0), 0u) << explain.out;
+  EXPECT_EQ(lightfix(dir, "explain LF999").exit, 2);
+}
+
+}  // namespace
