@@ -41,34 +41,32 @@ std::string lossName(TSNode function, std::string_view source) {
   return name;
 }
 
-// Whether `name` is assigned on every path to `point`: by a statement of a
-// block that encloses the point, ahead of it.
-bool boundOnEveryPath(const FileContext& ctx, std::string_view name, TSNode function,
-                      uint32_t point, TSNode pointNode) {
-  for (const Assignment& a : ctx.model.bindings().assignments()) {
-    if (a.target != name || !sameNode(a.scope, function) || endOf(a.statement) > point) continue;
-    if (is(a.value, "none")) continue;
-    TSNode block = ts_node_parent(a.statement);
-    bool encloses =
-        isNull(pointNode) ? sameNode(block, field(function, "body")) : contains(block, pointNode);
-    if (encloses) return true;
-  }
-  return false;
-}
-
-// Whether the return is taken because the loss is NaN/inf or None.
-bool guardedByBadLoss(TSNode ret, std::string_view loss, std::string_view source) {
+bool badLossTest(TSNode condition, std::string_view loss, std::string_view source) {
   static const std::regex nonFinite(R"(\b(isnan|isinf|isfinite|nan|inf)\b)");
   std::regex isNone(loss.empty() ? std::string("$^")
-                                 : fmt::format(R"(\b{}\s+is\s+None\b|\bnot\s+{}\b)", loss, loss));
-  for (TSNode p = ts_node_parent(ret); !isNull(p) && !is(p, "function_definition");
-       p = ts_node_parent(p)) {
-    if (!is(p, "if_statement") && !is(p, "elif_clause")) continue;
-    std::string condition(textOf(field(p, "condition"), source));
-    if (std::regex_search(condition, nonFinite) || std::regex_search(condition, isNone))
-      return true;
+                                 : fmt::format(R"(\b{0}\s+is\s+None\b|\bnot\s+{0}\b)", loss));
+  std::string text(textOf(condition, source));
+  return std::regex_search(text, nonFinite) || std::regex_search(text, isNone);
+}
+
+// Whether the skip may be taken because the loss is NaN/inf or None: a test
+// of it guards the return, or — when control falls off the end — appears
+// anywhere in the function, since the path falling through is the one the
+// test turned away.
+bool guardedByBadLoss(TSNode function, TSNode ret, std::string_view loss, std::string_view source) {
+  bool guarded = false;
+  auto check = [&](TSNode n) {
+    if ((is(n, "if_statement") || is(n, "elif_clause")) &&
+        badLossTest(field(n, "condition"), loss, source))
+      guarded = true;
+  };
+  if (isNull(ret)) {
+    forEachOwnNode(function, check);
+    return guarded;
   }
-  return false;
+  for (TSNode p = ts_node_parent(ret); !isNull(p) && !sameNode(p, function); p = ts_node_parent(p))
+    check(p);
+  return guarded;
 }
 
 }  // namespace
@@ -83,9 +81,8 @@ std::optional<Fix> fixTrainingStepReturnsNone(const FileContext& ctx, const Find
 
   std::string loss = lossName(function, source);
   TSNode body = field(function, "body");
-  uint32_t point = isNull(ret) ? endOf(body) : startOf(ret);
-  bool useLoss = !loss.empty() && boundOnEveryPath(ctx, loss, function, point, ret) &&
-                 (isNull(ret) || !guardedByBadLoss(ret, loss, source));
+  bool useLoss = !loss.empty() && boundOnEveryPath(function, ret, loss, source) &&
+                 !guardedByBadLoss(function, ret, loss, source);
   std::string zero =
       useLoss ? fmt::format("{} * 0.0", loss)
               : fmt::format("sum(p.sum() for p in {}.parameters() if p.requires_grad) * 0.0",

@@ -3,8 +3,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "matchers/fabric_calls.h"
 #include "model/file_model.h"
+#include "python/flow.h"
 #include "python/node.h"
 #include "python/source_file.h"
 
@@ -18,9 +21,17 @@ struct SetupCount {
   bool ambiguous() const { return calls > 1 || inLoop; }
 };
 
+// Set-ups in different branches of one `if` never both run: count the most
+// that can run together.
 static SetupCount countSetups(const std::vector<const SetupCall*>& setups) {
   SetupCount c;
+  std::vector<const SetupCall*> together;
   for (const SetupCall* s : setups) {
+    bool exclusive = std::any_of(together.begin(), together.end(), [&](const SetupCall* t) {
+      return mutuallyExclusive(s->call, t->call);
+    });
+    if (exclusive) continue;
+    together.push_back(s);
     ++c.calls;
     c.inLoop = c.inLoop || s->inLoop;
   }
@@ -32,7 +43,8 @@ void matchBackwardAmbiguousModel(const FileContext& ctx, std::vector<Finding>& o
   for (const FabricBackward& b : deepSpeedBackwardCalls(ctx)) {
     if (!isNull(keywordArgument(b.arguments, "model", source)) || hasSplat(b.arguments)) continue;
     SetupCount worst;
-    for (const auto& setups : ctx.model.setupsBefore(b.call, b.fabric)) {
+    for (const auto& setups :
+         ctx.model.setupsBefore(b.call, b.receiver, b.fabric, FileModel::Counted::MayHaveRun)) {
       SetupCount c = countSetups(setups);
       if (c.ambiguous() && (!worst.ambiguous() || c.calls > worst.calls)) worst = c;
     }

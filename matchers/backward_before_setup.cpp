@@ -14,7 +14,7 @@ namespace lightfix {
 
 void matchBackwardBeforeSetup(const FileContext& ctx, std::vector<Finding>& out) {
   for (const FabricBackward& b : deepSpeedBackwardCalls(ctx)) {
-    auto ways = ctx.model.setupsBefore(b.call, b.fabric);
+    auto ways = ctx.model.setupsBefore(b.call, b.receiver, b.fabric, FileModel::Counted::AlwaysRun);
     bool someWayWithoutSetup =
         std::any_of(ways.begin(), ways.end(), [](const auto& setups) { return setups.empty(); });
     if (!someWayWithoutSetup) continue;

@@ -19,6 +19,12 @@ TSNode backwardCall(const Parsed& p) {
   return found;
 }
 
+TSNode backwardReceiver(const Parsed& p) {
+  MethodCall mc;
+  asMethodCall(backwardCall(p), p.file.text(), mc);
+  return mc.receiver;
+}
+
 const FabricInstance* fabricOfBackward(const Parsed& p) {
   MethodCall mc;
   asMethodCall(backwardCall(p), p.file.text(), mc);
@@ -67,7 +73,8 @@ TEST(FileModel, SetupsBeforeFollowEveryCaller) {
       "def train(fabric, model, opt):\n    fabric.backward(model(x))\n"
       "def main():\n    fabric = L.Fabric()\n";
   Parsed setUp(head + "    model, opt = fabric.setup(model, opt)\n    train(fabric, model, opt)\n");
-  auto ways = setUp.model.setupsBefore(backwardCall(setUp), fabricOfBackward(setUp));
+  auto ways = setUp.model.setupsBefore(backwardCall(setUp), backwardReceiver(setUp),
+                                       fabricOfBackward(setUp), FileModel::Counted::MayHaveRun);
   ASSERT_EQ(ways.size(), 1u);
   EXPECT_EQ(ways[0].size(), 1u);
 
@@ -75,8 +82,9 @@ TEST(FileModel, SetupsBeforeFollowEveryCaller) {
                           "    train(fabric, model, opt)\n"
                           "    model, opt = fabric.setup(model, opt)\n"
                           "    train(fabric, model, opt)\n");
-  ways = oneCallerForgets.model.setupsBefore(backwardCall(oneCallerForgets),
-                                             fabricOfBackward(oneCallerForgets));
+  ways = oneCallerForgets.model.setupsBefore(
+      backwardCall(oneCallerForgets), backwardReceiver(oneCallerForgets),
+      fabricOfBackward(oneCallerForgets), FileModel::Counted::MayHaveRun);
   ASSERT_EQ(ways.size(), 2u);
   EXPECT_TRUE(ways[0].empty());
   EXPECT_EQ(ways[1].size(), 1u);
@@ -92,12 +100,13 @@ TEST(FileModel, SetupsInHelpersAndLoopsCount) {
       "for m in models:\n    m = fabric.setup(m)\n"
       "prepare(fabric, nets)\n"
       "fabric.backward(loss)\n");
-  auto ways = p.model.setupsBefore(backwardCall(p), fabricOfBackward(p));
+  auto ways = p.model.setupsBefore(backwardCall(p), backwardReceiver(p), fabricOfBackward(p),
+                                   FileModel::Counted::MayHaveRun);
   ASSERT_EQ(ways.size(), 1u);
   EXPECT_EQ(ways[0].size(), 3u);
   int loops = 0;
   for (const SetupCall* s : ways[0]) loops += s->inLoop;
-  EXPECT_EQ(loops, 1);
+  EXPECT_EQ(loops, 2);  // the for loop and the comprehension in the helper
 }
 
 TEST(FileModel, SetupResultsKnowTheirSlot) {

@@ -222,36 +222,78 @@ static std::vector<const SetupCall*> distinct(std::vector<const SetupCall*> setu
   return setups;
 }
 
-std::vector<std::vector<const SetupCall*>> FileModel::setupsBefore(
-    TSNode point, const FabricInstance* fabric) const {
+std::vector<std::vector<const SetupCall*>> FileModel::setupsBefore(TSNode point, TSNode receiver,
+                                                                   const FabricInstance* fabric,
+                                                                   Counted counted) const {
   std::vector<std::vector<const SetupCall*>> out;
-  setupsBefore(point, bindings_.scopeOf(point), fabric, 0, {}, out);
+  setupsBefore(point, bindings_.scopeOf(point), receiver, {fabric, counted}, 0, {}, out);
   return out;
 }
 
-void FileModel::setupsInside(const FunctionInfo* fn, const FabricInstance* fabric, int depth,
-                             std::vector<const SetupCall*>& out) const {
-  if (depth > 8) return;
-  for (const SetupCall& s : setups_)
-    if (s.fabric == fabric && sameNode(s.scope, fn->node)) out.push_back(&s);
-  for (const CallSite& site : bindings_.callSites())
-    if (sameNode(site.scope, fn->node) && site.callee != fn)
-      setupsInside(site.callee, fabric, depth + 1, out);
+bool FileModel::everyBranchSetsUp(TSNode ifStatement, const FabricInstance* fabric) const {
+  std::vector<TSNode> branches{field(ifStatement, "consequence")};
+  bool hasElse = false;
+  for (TSNode alt : namedChildren(ifStatement)) {
+    if (is(alt, "elif_clause") || is(alt, "else_clause")) branches.push_back(alt);
+    hasElse = hasElse || is(alt, "else_clause");
+  }
+  if (!hasElse) return false;
+  return std::all_of(branches.begin(), branches.end(), [&](TSNode branch) {
+    return std::any_of(setups_.begin(), setups_.end(), [&](const SetupCall& s) {
+      return s.fabric == fabric && contains(branch, s.call);
+    });
+  });
 }
 
-void FileModel::setupsBefore(TSNode point, TSNode scope, const FabricInstance* fabric, int depth,
-                             std::vector<const SetupCall*> prefix,
+// Whether `setup` ran before `point`: always, or — when counting every
+// set-up that may have run — at all. An if whose every branch sets up on
+// the Fabric is as good as no if.
+bool FileModel::ranBefore(const SetupCall& setup, TSNode point, const SetupQuery& query) const {
+  if (endOf(setup.call) > startOf(point)) return false;
+  if (query.counted == Counted::MayHaveRun) return true;
+  for (TSNode p = ts_node_parent(setup.call); !isNull(p); p = ts_node_parent(p)) {
+    if (contains(p, point)) return true;
+    bool branch = is(p, "elif_clause") || is(p, "else_clause") ||
+                  (is(p, "block") && is(ts_node_parent(p), "if_statement"));
+    if (branch) {
+      if (!everyBranchSetsUp(ts_node_parent(p), query.fabric)) return false;
+      p = ts_node_parent(p);
+    } else if (makesConditional(p)) {
+      return false;
+    }
+  }
+  return false;
+}
+
+void FileModel::setupsInside(const FunctionInfo* fn, const SetupQuery& query, int depth,
+                             std::vector<const SetupCall*>& out) const {
+  if (depth > 8) return;
+  bool always = query.counted == Counted::AlwaysRun;
+  for (const SetupCall& s : setups_)
+    if (s.fabric == query.fabric && sameNode(s.scope, fn->node) &&
+        (!always || runsWhenever(s.call, fn->node)))
+      out.push_back(&s);
+  for (const CallSite& site : bindings_.callSites())
+    if (sameNode(site.scope, fn->node) && site.callee != fn &&
+        (!always || runsWhenever(site.call, fn->node)))
+      setupsInside(site.callee, query, depth + 1, out);
+}
+
+void FileModel::setupsBefore(TSNode point, TSNode scope, TSNode receiver, const SetupQuery& query,
+                             int depth, std::vector<const SetupCall*> prefix,
                              std::vector<std::vector<const SetupCall*>>& out) const {
   constexpr size_t kMaxPaths = 32;
   if (out.size() >= kMaxPaths) return;
+  bool always = query.counted == Counted::AlwaysRun;
   std::vector<const SetupCall*> local = std::move(prefix);
   for (const SetupCall& s : setups_)
-    if (s.fabric == fabric && sameNode(s.scope, scope) && endOf(s.call) <= startOf(point))
+    if (s.fabric == query.fabric && sameNode(s.scope, scope) && ranBefore(s, point, query))
       local.push_back(&s);
   // Helpers called before the point that set up on this Fabric.
   for (const CallSite& site : bindings_.callSites())
-    if (sameNode(site.scope, scope) && endOf(site.call) <= startOf(point))
-      setupsInside(site.callee, fabric, depth + 1, local);
+    if (sameNode(site.scope, scope) && endOf(site.call) <= startOf(point) &&
+        (!always || runsBefore(site.call, point)))
+      setupsInside(site.callee, query, depth + 1, local);
 
   const FunctionInfo* fn = bindings_.function(scope);
   if (!fn) {
@@ -261,18 +303,33 @@ void FileModel::setupsBefore(TSNode point, TSNode scope, const FabricInstance* f
   // Methods share `self`: a set-up in any other method of the class counts.
   if (!isNull(fn->ownerClass))
     for (const FunctionInfo* method : bindings_.methodsOf(fn->ownerClass))
-      if (method != fn) setupsInside(method, fabric, depth + 1, local);
+      if (method != fn) setupsInside(method, query, depth + 1, local);
 
-  std::vector<const CallSite*> callers = bindings_.callersOf(fn);
-  if (callers.empty() || depth > 8) {
+  // The ways in: callers that pass this Fabric, when it came in as a
+  // parameter; every caller otherwise.
+  Origin origin = isNull(receiver) ? Origin{} : bindings_.trace(receiver, scope);
+  bool viaParameter = origin.kind == Origin::Parameter && origin.function == fn;
+  std::vector<std::pair<const CallSite*, TSNode>> ways;
+  for (const CallSite* site : bindings_.callersOf(fn)) {
+    if (!viaParameter) {
+      ways.emplace_back(site, TSNode{});
+      continue;
+    }
+    TSNode arg = bindings_.argumentFor(*site, origin.param);
+    if (isNull(arg)) continue;
+    auto passed = fabricsOf(arg, site->scope);
+    if (std::find(passed.begin(), passed.end(), query.fabric) != passed.end())
+      ways.emplace_back(site, arg);
+  }
+  if (ways.empty() || depth > 8) {
     // Called from elsewhere: module-level set-ups have run by then.
     for (const SetupCall& s : setups_)
-      if (s.fabric == fabric && sameNode(s.scope, root_)) local.push_back(&s);
+      if (s.fabric == query.fabric && sameNode(s.scope, root_)) local.push_back(&s);
     out.push_back(distinct(std::move(local)));
     return;
   }
-  for (const CallSite* site : callers)
-    setupsBefore(site->call, site->scope, fabric, depth + 1, local, out);
+  for (const auto& [site, arg] : ways)
+    setupsBefore(site->call, site->scope, arg, query, depth + 1, local, out);
 }
 
 }  // namespace lightfix

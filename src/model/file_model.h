@@ -68,10 +68,17 @@ class FileModel {
   // The Fabrics an expression may hold, through names, parameters and callers.
   std::vector<const FabricInstance*> fabricsOf(TSNode expr, TSNode scope) const;
 
+  // Which set-ups a query counts: every one that may have run, or only
+  // those that run whenever the point does (not in some branch).
+  enum class Counted { MayHaveRun, AlwaysRun };
+
   // Every way execution reaches `point` (in its scope), each with the
-  // set-ups on `fabric` that ran before on that way.
-  std::vector<std::vector<const SetupCall*>> setupsBefore(TSNode point,
-                                                          const FabricInstance* fabric) const;
+  // set-ups on `fabric` that ran before on that way. `receiver` is the
+  // expression holding the Fabric at the point: through parameters, only the
+  // callers that pass this Fabric are ways.
+  std::vector<std::vector<const SetupCall*>> setupsBefore(TSNode point, TSNode receiver,
+                                                          const FabricInstance* fabric,
+                                                          Counted counted) const;
 
   // The set-up whose result `expr` holds, and the slot of that result (0 for
   // the model, 1… for the optimizers), or nullptr.
@@ -84,10 +91,16 @@ class FileModel {
   void fabricsOf(TSNode expr, TSNode scope, int depth,
                  std::vector<const FabricInstance*>& out) const;
   bool isFabricConstruction(TSNode call) const;
-  void setupsBefore(TSNode point, TSNode scope, const FabricInstance* fabric, int depth,
+  struct SetupQuery {
+    const FabricInstance* fabric;
+    Counted counted;
+  };
+  void setupsBefore(TSNode point, TSNode scope, TSNode receiver, const SetupQuery& query, int depth,
                     std::vector<const SetupCall*> prefix,
                     std::vector<std::vector<const SetupCall*>>& out) const;
-  void setupsInside(const FunctionInfo* fn, const FabricInstance* fabric, int depth,
+  bool ranBefore(const SetupCall& setup, TSNode point, const SetupQuery& query) const;
+  bool everyBranchSetsUp(TSNode ifStatement, const FabricInstance* fabric) const;
+  void setupsInside(const FunctionInfo* fn, const SetupQuery& query, int depth,
                     std::vector<const SetupCall*>& out) const;
 
   const SourceFile& file_;

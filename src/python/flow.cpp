@@ -62,11 +62,135 @@ static bool statementExits(TSNode s, std::string_view source) {
     return (cond == "True" || cond == "1") && !containsBreak(field(s, "body"));
   }
   if (is(s, "match_statement")) {
-    // Without knowing whether the cases are exhaustive, trust the cases.
-    TSNode body = field(s, "body");
-    for (TSNode c : namedChildren(body))
-      if (is(c, "case_clause") && !alwaysExits(field(c, "consequence"), source)) return false;
+    // Exits when every case does and the last one catches everything
+    // (`case _:` or a bare capture, with no guard).
+    TSNode lastCase{};
+    for (TSNode c : namedChildren(field(s, "body"))) {
+      if (!is(c, "case_clause")) continue;
+      if (!alwaysExits(field(c, "consequence"), source)) return false;
+      lastCase = c;
+    }
+    if (isNull(lastCase) || !isNull(field(lastCase, "guard"))) return false;
+    std::vector<TSNode> patterns;
+    for (TSNode c : namedChildren(lastCase))
+      if (is(c, "case_pattern")) patterns.push_back(c);
+    if (patterns.size() != 1) return false;
+    std::string_view pattern = textOf(patterns[0], source);
+    return pattern == "_" || (is(ts_node_named_child(patterns[0], 0), "dotted_name") &&
+                              pattern.find('.') == std::string_view::npos);
+  }
+  return false;
+}
+
+static bool assignsName(TSNode assignment, std::string_view name, std::string_view source) {
+  for (TSNode a = assignment; is(a, "assignment"); a = field(a, "right")) {
+    TSNode left = field(a, "left");
+    if (textOf(left, source) == name && !is(field(a, "right"), "none")) return true;
+    for (TSNode t : namedChildren(left))
+      if ((is(left, "pattern_list") || is(left, "tuple_pattern")) && textOf(t, source) == name)
+        return true;
+  }
+  return false;
+}
+
+static bool blockAssigns(TSNode block, std::string_view name, std::string_view source) {
+  for (TSNode s : namedChildren(block))
+    if (definitelyAssigns(s, name, source)) return true;
+  return false;
+}
+
+bool definitelyAssigns(TSNode s, std::string_view name, std::string_view source) {
+  if (is(s, "expression_statement")) {
+    for (TSNode e : namedChildren(s))
+      if (is(e, "assignment") && assignsName(e, name, source)) return true;
+    return false;
+  }
+  if (is(s, "with_statement")) return blockAssigns(field(s, "body"), name, source);
+  if (is(s, "if_statement")) {
+    if (!blockAssigns(field(s, "consequence"), name, source)) return false;
+    bool hasElse = false;
+    for (TSNode alt : namedChildren(s)) {
+      if (is(alt, "elif_clause") && !blockAssigns(field(alt, "consequence"), name, source))
+        return false;
+      if (is(alt, "else_clause")) {
+        hasElse = true;
+        if (!blockAssigns(field(alt, "body"), name, source)) return false;
+      }
+    }
+    return hasElse;
+  }
+  if (is(s, "try_statement")) {
+    // A handler that exits does not reach the end; one that falls through
+    // must assign too.
+    if (!blockAssigns(field(s, "body"), name, source)) return false;
+    for (TSNode part : namedChildren(s)) {
+      if (!is(part, "except_clause") && !is(part, "except_group_clause")) continue;
+      for (TSNode b : namedChildren(part))
+        if (is(b, "block") && !alwaysExits(b, source) && !blockAssigns(b, name, source))
+          return false;
+    }
     return true;
+  }
+  return false;
+}
+
+bool boundOnEveryPath(TSNode function, TSNode at, std::string_view name, std::string_view source) {
+  // Walk out from the point: every statement ahead of it in each enclosing
+  // block has run.
+  TSNode body = field(function, "body");
+  uint32_t point = isNull(at) ? endOf(body) : startOf(at);
+  for (TSNode block = isNull(at) ? body : ts_node_parent(at); !isNull(block);
+       block = ts_node_parent(block)) {
+    if (is(block, "block")) {
+      for (TSNode s : namedChildren(block)) {
+        if (endOf(s) > point) break;
+        if (definitelyAssigns(s, name, source)) return true;
+      }
+    }
+    if (sameNode(block, body)) break;
+  }
+  return false;
+}
+
+// Whether being inside p makes a node run only sometimes.
+bool makesConditional(TSNode p) {
+  return is(p, "elif_clause") || is(p, "else_clause") || is(p, "except_clause") ||
+         is(p, "except_group_clause") || is(p, "case_clause") || is(p, "conditional_expression") ||
+         is(p, "boolean_operator") || is(p, "lambda") || is(p, "function_definition") ||
+         (is(p, "block") && is(ts_node_parent(p), "if_statement"));
+}
+
+bool runsBefore(TSNode a, TSNode b) {
+  if (endOf(a) > startOf(b)) return false;
+  for (TSNode p = ts_node_parent(a); !isNull(p); p = ts_node_parent(p)) {
+    if (contains(p, b)) return true;
+    if (makesConditional(p)) return false;
+  }
+  return false;
+}
+
+bool runsWhenever(TSNode n, TSNode function) {
+  for (TSNode p = ts_node_parent(n); !isNull(p) && !sameNode(p, function); p = ts_node_parent(p))
+    if (makesConditional(p)) return false;
+  return true;
+}
+
+// The child of `branching` (an if or match statement) that holds n.
+static TSNode branchOf(TSNode branching, TSNode n) {
+  for (TSNode child :
+       namedChildren(is(branching, "match_statement") ? field(branching, "body") : branching))
+    if (contains(child, n)) return child;
+  return TSNode{};
+}
+
+bool mutuallyExclusive(TSNode a, TSNode b) {
+  for (TSNode p = ts_node_parent(a); !isNull(p); p = ts_node_parent(p)) {
+    if (!contains(p, b)) continue;
+    if (!is(p, "if_statement") && !is(p, "match_statement")) return false;
+    TSNode ba = branchOf(p, a);
+    TSNode bb = branchOf(p, b);
+    bool branches = !sameNode(ba, field(p, "condition")) && !sameNode(bb, field(p, "condition"));
+    return branches && !isNull(ba) && !isNull(bb) && !sameNode(ba, bb);
   }
   return false;
 }
@@ -74,7 +198,10 @@ static bool statementExits(TSNode s, std::string_view source) {
 bool insideLoop(TSNode n) {
   for (TSNode p = ts_node_parent(n); !isNull(p); p = ts_node_parent(p)) {
     if (is(p, "function_definition") || is(p, "lambda")) return false;
-    if (is(p, "for_statement") || is(p, "while_statement")) return true;
+    if (is(p, "for_statement") || is(p, "while_statement") || is(p, "list_comprehension") ||
+        is(p, "set_comprehension") || is(p, "dictionary_comprehension") ||
+        is(p, "generator_expression"))
+      return true;
   }
   return false;
 }

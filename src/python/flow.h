@@ -12,7 +12,33 @@ namespace lightfix {
 // missed finding is better than a false alarm.
 bool alwaysExits(TSNode block, std::string_view source);
 
-// Whether n lies in a loop body inside its own function.
+// Whether `name` is bound on every path through statement `s` that reaches
+// its end: an assignment, or a with/if-else/try whose every way assigns it.
+bool definitelyAssigns(TSNode s, std::string_view name, std::string_view source);
+
+// Whether `name` is bound on every path to statement `at` inside
+// `function`; a null `at` means falling off the end of its body.
+bool boundOnEveryPath(TSNode function, TSNode at, std::string_view name, std::string_view source);
+
+// Whether `a`, which ends before `b`, runs whenever `b` does: nothing
+// between `a` and the block they share makes `a` conditional (an if or elif
+// branch, an except handler, a match case, `x if c else y`, `and`/`or`).
+bool runsBefore(TSNode a, TSNode b);
+
+// Whether being directly inside p makes a node run only sometimes: an if
+// branch, an elif or else clause, an except handler, a match case, `x if c
+// else y`, `and`/`or`, a lambda or a nested function.
+bool makesConditional(TSNode p);
+
+// Whether `n` runs whenever its enclosing `function` (or node) runs to the end.
+bool runsWhenever(TSNode n, TSNode function);
+
+// Whether `a` and `b` sit in different branches of one if/elif/else or
+// match, so that no run executes both.
+bool mutuallyExclusive(TSNode a, TSNode b);
+
+// Whether n lies in a loop body (or a comprehension) inside its own
+// function: it may run many times.
 bool insideLoop(TSNode n);
 
 // Visits the statements of a function's body that belong to it, not to a

@@ -1,0 +1,33 @@
+import torch
+import torch.nn.functional as F
+import lightning as L
+
+from rl.nets import PolicyNet, ValueNet
+
+
+def apply_update(optimizer, max_norm=None):
+    optimizer.step()
+    optimizer.zero_grad()
+
+
+def pretrain_value(fabric, value_fn, v_optim, rollouts):
+    # regress the value function onto Monte-Carlo returns before PPO starts
+    for states, returns in rollouts:
+        predicted = value_fn(states).squeeze(-1)
+        value_loss = F.smooth_l1_loss(predicted, returns)
+        fabric.backward(value_loss)
+        apply_update(v_optim)
+
+
+def main():
+    fabric = L.Fabric(accelerator="cuda", devices=2, strategy="deepspeed_stage_2")
+    fabric.launch()
+    policy = PolicyNet(obs_dim=17, act_dim=6)
+    value = ValueNet(obs_dim=17)
+    policy, p_optim = fabric.setup(policy, torch.optim.Adam(policy.parameters(), lr=3e-4))
+    value, v_optim = fabric.setup(value, torch.optim.Adam(value.parameters(), lr=1e-3))
+    pretrain_value(fabric, value, v_optim, collect_rollouts(policy, n=64))
+
+
+if __name__ == "__main__":
+    main()
