@@ -39,11 +39,15 @@ std::string nameOfModel(const FileContext& ctx, const SetupCall& setup, TSNode s
   return {};
 }
 
-// The set-up whose optimizer is stepped after `backward`, before the next
-// backward on a Fabric.
-const SetupCall* steppedAfter(const FileContext& ctx, TSNode backward, TSNode scope) {
+// What the optimizer steps after a backward (before the next one) say.
+struct Stepped {
+  const SetupCall* setup = nullptr;  // the one set-up they all step
+  bool conflicting = false;          // they step optimizers of different set-ups
+};
+
+Stepped steppedAfter(const FileContext& ctx, TSNode backward, TSNode scope) {
   std::string_view source = ctx.file.text();
-  const SetupCall* stepped = nullptr;
+  Stepped stepped;
   bool done = false;
   walk(sameNode(scope, ctx.model.bindings().module()) ? scope : field(scope, "body"),
        [&](TSNode n) {
@@ -57,8 +61,8 @@ const SetupCall* steppedAfter(const FileContext& ctx, TSNode backward, TSNode sc
            int slot = -1;
            const SetupCall* s = ctx.model.setupResultOf(mc.receiver, scope, slot);
            if (s && slot >= 1 && !s->moduleOnly) {
-             stepped = s;
-             done = true;
+             if (stepped.setup && stepped.setup != s) stepped.conflicting = true;
+             stepped.setup = s;
            }
          }
          return !done;
@@ -87,8 +91,11 @@ std::optional<Fix> fixBackwardAmbiguousModel(const FileContext& ctx, const Findi
   TSNode backward = finding.node("backward");
   TSNode arguments = finding.node("arguments");
   TSNode scope = ctx.model.bindings().scopeOf(backward);
-  const SetupCall* setup = steppedAfter(ctx, backward, scope);
-  if (!setup) setup = feedingLoss(ctx, backward, scope);
+  // Two optimizers stepped after one backward: each steps the engine
+  // attached last, so no `model=` is right.
+  Stepped stepped = steppedAfter(ctx, backward, scope);
+  if (stepped.conflicting) return std::nullopt;
+  const SetupCall* setup = stepped.setup ? stepped.setup : feedingLoss(ctx, backward, scope);
   if (!setup) return std::nullopt;
   std::string model = nameOfModel(ctx, *setup, scope);
   if (model.empty()) return std::nullopt;

@@ -67,6 +67,50 @@ std::optional<ModelAndOptimizer> chooseModel(const FileContext& ctx, TSNode loss
   return ModelAndOptimizer{plausible[0], steppedParameter(ctx, scope)};
 }
 
+// Where the set-up goes and the names it uses there: in `scope`, ahead of
+// `use`.
+struct Placement {
+  TSNode scope;
+  TSNode use;
+  std::string model;
+  std::string optimizer;
+  std::string fabric;
+};
+
+// When the model and optimizer came in as parameters, the set-up belongs to
+// the caller that made them: its later uses (`fabric.save(model)`) need the
+// set-up objects too, and a helper called once per epoch would set up twice.
+// A launched function, or one nothing here calls, sets up at its top.
+std::optional<Placement> place(const FileContext& ctx, Placement p, int depth) {
+  const Bindings& bindings = ctx.model.bindings();
+  const FunctionInfo* fn = bindings.function(p.scope);
+  auto isParameter = [&](const std::string& name) {
+    return fn && fn->paramIndex(name) >= 0 &&
+           !bindings.reaching(name, p.scope, startOf(p.use), false);
+  };
+  if (!isParameter(p.model) || (!p.optimizer.empty() && !isParameter(p.optimizer))) return p;
+  std::vector<const CallSite*> callers = bindings.callersOf(fn);
+  bool allLaunches = std::all_of(callers.begin(), callers.end(),
+                                 [](const CallSite* c) { return c->firstParam == 1; });
+  if (allLaunches) return p;
+  if (callers.size() != 1 || depth > 4) return std::nullopt;
+  const CallSite& site = *callers[0];
+  std::string_view source = ctx.file.text();
+  bool ok = true;
+  auto translate = [&](const std::string& name) -> std::string {
+    if (name.empty() || fn->paramIndex(name) < 0) return name;
+    TSNode arg = bindings.argumentFor(site, fn->paramIndex(name));
+    bool plainName = is(arg, "identifier") ||
+                     (is(arg, "attribute") && textOf(field(arg, "object"), source) == "self");
+    ok = ok && plainName;
+    return std::string(textOf(arg, source));
+  };
+  Placement caller{site.scope, site.call, translate(p.model), translate(p.optimizer),
+                   translate(p.fabric)};
+  if (!ok) return std::nullopt;
+  return place(ctx, caller, depth + 1);
+}
+
 }  // namespace
 
 std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding& finding) {
@@ -74,43 +118,51 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
   const Bindings& bindings = ctx.model.bindings();
   const FabricInstance& fabric = *finding.fabric;
   TSNode backward = finding.node("backward");
-  std::string receiver(textOf(finding.node("fabric"), file.text()));
   TSNode scope = bindings.scopeOf(backward);
   std::vector<TSNode> args = positionalArguments(field(backward, "arguments"));
   if (args.empty()) return std::nullopt;
+  // A set-up that ran on some other way would run twice once ours is in.
+  for (const SetupCall& s : ctx.model.setups())
+    if (s.fabric == &fabric) return std::nullopt;
 
   auto chosen = chooseModel(ctx, args[0], scope, startOf(backward));
   if (!chosen) return std::nullopt;
+  auto placed = place(ctx,
+                      {scope, backward, chosen->model, chosen->optimizer,
+                       std::string(textOf(finding.node("fabric"), file.text()))},
+                      0);
+  if (!placed) return std::nullopt;
+  const Placement& p = *placed;
 
   // The set-up goes after everything it needs: the model, the optimizer, the
   // Fabric and its launch.
   std::vector<TSNode> needed;
-  for (const std::string& name : {chosen->model, chosen->optimizer})
+  for (const std::string& name : {p.model, p.optimizer})
     if (!name.empty())
-      if (const Assignment* a = bindings.reaching(name, scope, startOf(backward), false))
+      if (const Assignment* a = bindings.reaching(name, p.scope, startOf(p.use), false))
         needed.push_back(a->statement);
-  if (sameNode(fabric.scope, scope) && !isNull(fabric.statement))
+  if (sameNode(fabric.scope, p.scope) && !isNull(fabric.statement))
     needed.push_back(fabric.statement);
-  walk(sameNode(scope, bindings.module()) ? scope : field(scope, "body"), [&](TSNode n) {
+  walk(sameNode(p.scope, bindings.module()) ? p.scope : field(p.scope, "body"), [&](TSNode n) {
     MethodCall mc;
-    if (asMethodCall(n, file.text(), mc) && mc.method == "launch" &&
-        endOf(n) <= startOf(backward) && textOf(mc.receiver, file.text()) == receiver)
+    if (asMethodCall(n, file.text(), mc) && mc.method == "launch" && endOf(n) <= startOf(p.use) &&
+        textOf(mc.receiver, file.text()) == p.fabric)
       needed.push_back(n);
     return true;
   });
   TSNode after{};
   for (TSNode def : needed) {
-    TSNode lifted = liftToBlockOf(def, backward);
+    TSNode lifted = liftToBlockOf(def, p.use);
     if (isNull(lifted)) return std::nullopt;
     if (isNull(after) || startOf(lifted) > startOf(after)) after = lifted;
   }
   // A set-up run on every iteration would fail on the second.
   if (!isNull(after) && insideLoop(after)) return std::nullopt;
 
-  std::string setup = chosen->optimizer.empty()
-                          ? fmt::format("{0} = {1}.setup({0})", chosen->model, receiver)
-                          : fmt::format("{0}, {1} = {2}.setup({0}, {1})", chosen->model,
-                                        chosen->optimizer, receiver);
+  std::string setup = p.optimizer.empty()
+                          ? fmt::format("{0} = {1}.setup({0})", p.model, p.fabric)
+                          : fmt::format("{0}, {1} = {2}.setup({0}, {1})", p.model, p.optimizer,
+                                        p.fabric);
   Fix fix;
   fix.message = fmt::format("Insert `{}`", setup);
 
@@ -136,8 +188,7 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
   if (!isNull(after)) {
     if (!addEdit(fix.edits, insertLineAfter(file, after, setup))) return std::nullopt;
   } else {
-    TSNode first =
-        isNull(enclosingFunction(backward)) ? TSNode{} : firstStatementAfterDocstring(scope);
+    TSNode first = bindings.function(p.scope) ? firstStatementAfterDocstring(p.scope) : TSNode{};
     if (isNull(first) || !addEdit(fix.edits, insertLineBefore(file, first, setup)))
       return std::nullopt;
   }

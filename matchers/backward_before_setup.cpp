@@ -14,6 +14,8 @@ namespace lightfix {
 
 void matchBackwardBeforeSetup(const FileContext& ctx, std::vector<Finding>& out) {
   for (const FabricBackward& b : deepSpeedBackwardCalls(ctx)) {
+    // `model=` names the engine itself; whether it was set up is not this rule's.
+    if (!isNull(keywordArgument(b.arguments, "model", ctx.file.text()))) continue;
     auto ways = ctx.model.setupsBefore(b.call, b.receiver, b.fabric, FileModel::Counted::AlwaysRun);
     bool someWayWithoutSetup =
         std::any_of(ways.begin(), ways.end(), [](const auto& setups) { return setups.empty(); });

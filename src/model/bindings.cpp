@@ -149,6 +149,25 @@ const Assignment* Bindings::reaching(std::string_view target, TSNode scope, uint
   return before ? before : after;
 }
 
+TSNode Bindings::returnedValue(const FunctionInfo* fn) const {
+  TSNode value{};
+  walk(fn->body, [&](TSNode n) {
+    if (!isNull(value) || is(n, "function_definition") || is(n, "lambda") ||
+        is(n, "class_definition"))
+      return false;
+    if (is(n, "return_statement") && ts_node_named_child_count(n) == 1)
+      value = ts_node_named_child(n, 0);
+    return isNull(value);
+  });
+  return value;
+}
+
+const FunctionInfo* Bindings::calledFunction(TSNode call) const {
+  for (const CallSite& site : callSites_)
+    if (sameNode(site.call, call) && site.firstParam == 0) return site.callee;
+  return nullptr;
+}
+
 TSNode Bindings::argumentFor(const CallSite& site, int param) const {
   const FunctionInfo* fn = site.callee;
   if (param < 0 || param >= static_cast<int>(fn->params.size())) return TSNode{};

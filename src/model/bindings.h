@@ -81,6 +81,11 @@ class Bindings {
   // methods) to the expression that made the value.
   Origin trace(TSNode expr, TSNode scope) const;
 
+  // The value a function returns (its first `return x`), or null.
+  TSNode returnedValue(const FunctionInfo* fn) const;
+  // For a call of a function of this file, that function; else null.
+  const FunctionInfo* calledFunction(TSNode call) const;
+
   // The argument a call site passes for a parameter, or null.
   TSNode argumentFor(const CallSite& site, int param) const;
 

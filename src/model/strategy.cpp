@@ -71,6 +71,14 @@ class StrategyEvaluator {
   // matching `add_argument`, or maybe DeepSpeed when its choices offer it.
   bool argparseDefault(TSNode attr, TSNode scope, int depth, Strategy& out) const {
     Origin o = bindings_.trace(field(attr, "object"), scope);
+    // `args = parse_args()`, the script's own helper returning
+    // `parser.parse_args()`.
+    for (int hops = 0; hops < 4 && o.kind == Origin::Expression; ++hops) {
+      const FunctionInfo* helper = bindings_.calledFunction(o.expr);
+      TSNode returned = helper ? bindings_.returnedValue(helper) : TSNode{};
+      if (isNull(returned)) break;
+      o = bindings_.trace(returned, helper->node);
+    }
     MethodCall mc;
     if (o.kind != Origin::Expression || !asMethodCall(o.expr, source_, mc) ||
         (mc.method != "parse_args" && mc.method != "parse_known_args"))
