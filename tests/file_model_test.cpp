@@ -109,6 +109,19 @@ TEST(FileModel, SetupsInHelpersAndLoopsCount) {
   EXPECT_EQ(loops, 2);  // the for loop and the comprehension in the helper
 }
 
+TEST(FileModel, DynamicSetupsAndPretendedLaunchesCount) {
+  Parsed p(
+      "import lightning as L\nfabric = L.Fabric(strategy='deepspeed')\nfabric._launched = True\n"
+      "m = getattr(fabric, method)(m)\nn = getattr(fabric, 'setup_module')(n)\n"
+      "o = getattr(fabric, 'setup_dataloaders')(o)\nfabric.backward(loss)\n");
+  const FabricInstance* f = fabricOfBackward(p);
+  ASSERT_NE(f, nullptr);
+  EXPECT_TRUE(f->launched);
+  ASSERT_EQ(p.model.setups().size(), 2u);
+  EXPECT_FALSE(p.model.setups()[0].moduleOnly);
+  EXPECT_TRUE(p.model.setups()[1].moduleOnly);
+}
+
 TEST(FileModel, SetupResultsKnowTheirSlot) {
   Parsed p(
       "import lightning as L\nfabric = L.Fabric()\n"

@@ -68,6 +68,20 @@ TEST(Strategy, ParametersTakeTheirCallersValues) {
             Strategy::MaybeDeepSpeed);
 }
 
+TEST(Strategy, PytestParametrizeListsTheValues) {
+  const std::string body = "def test_it(strategy, precision):\n    L.Fabric(strategy=strategy)\n";
+  EXPECT_EQ(fabricStrategy("@pytest.mark.parametrize('strategy', ['ddp', 'fsdp'])\n" + body),
+            Strategy::NotDeepSpeed);
+  EXPECT_EQ(fabricStrategy("@pytest.mark.parametrize(('strategy', 'precision'), "
+                           "[('ddp', 32), pytest.param('deepspeed', 16, marks=x)])\n" +
+                           body),
+            Strategy::MaybeDeepSpeed);
+  EXPECT_EQ(
+      fabricStrategy("@pytest.mark.parametrize('precision,strategy', [(32, 'ddp')])\n" + body),
+      Strategy::NotDeepSpeed);
+  EXPECT_EQ(fabricStrategy(body), Strategy::MaybeDeepSpeed);  // no values known
+}
+
 TEST(Strategy, TargetStrategyMakesEveryFabricDeepSpeed) {
   ModelOptions options;
   options.targetDeepSpeed = true;

@@ -80,17 +80,41 @@ void FileModel::collectFabricsAndTrainers() {
     if (asMethodCall(n, source_, mc) && mc.method == "launch")
       for (const FabricInstance* f : fabricsOf(mc.receiver, bindings_.scopeOf(n)))
         launched.push_back(f);
+    // `fabric._launched = True`: tests pretending to have launched.
+    TSNode left = field(n, "left");
+    if (is(n, "assignment") && is(left, "attribute") &&
+        textOf(field(left, "attribute"), source_) == "_launched" && is(field(n, "right"), "true"))
+      for (const FabricInstance* f : fabricsOf(field(left, "object"), bindings_.scopeOf(n)))
+        launched.push_back(f);
     return true;
   });
   for (FabricInstance& f : fabrics_)
     f.launched = std::find(launched.begin(), launched.end(), &f) != launched.end();
 }
 
+// `getattr(fabric, name)(...)`, as tests and generic code call set-ups: a
+// set-up unless the name is a literal naming another method.
+static bool asDynamicSetup(TSNode call, std::string_view source, MethodCall& out) {
+  TSNode callee = field(call, "function");
+  if (!is(callee, "call") || textOf(field(callee, "function"), source) != "getattr") return false;
+  std::vector<TSNode> args = positionalArguments(field(callee, "arguments"));
+  if (args.size() < 2) return false;
+  std::string name;
+  if (stringLiteral(args[1], source, name) && name != "setup" && name != "setup_module")
+    return false;
+  out.call = call;
+  out.receiver = args[0];
+  out.method = name == "setup_module" ? "setup_module" : "setup";
+  out.arguments = field(call, "arguments");
+  return true;
+}
+
 void FileModel::collectSetups() {
   walk(root_, [&](TSNode n) {
     MethodCall mc;
-    if (!asMethodCall(n, source_, mc) || (mc.method != "setup" && mc.method != "setup_module"))
-      return true;
+    bool setup =
+        asMethodCall(n, source_, mc) && (mc.method == "setup" || mc.method == "setup_module");
+    if (!setup && !asDynamicSetup(n, source_, mc)) return true;
     TSNode scope = bindings_.scopeOf(n);
     for (const FabricInstance* f : fabricsOf(mc.receiver, scope)) {
       SetupCall s;

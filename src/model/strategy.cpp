@@ -1,5 +1,7 @@
 #include "model/strategy.h"
 
+#include <algorithm>
+
 #include "model/bindings.h"
 #include "model/imports.h"
 #include "python/node.h"
@@ -54,7 +56,10 @@ class StrategyEvaluator {
   // anything.
   Strategy fromCallers(const Origin& o, int depth, Strategy maybe) const {
     std::vector<const CallSite*> callers = bindings_.callersOf(o.function);
-    if (callers.empty()) return maybe;
+    if (callers.empty()) {
+      Strategy s;
+      return parametrized(o, depth, s) ? s : maybe;
+    }
     bool all = true;
     Strategy any;
     for (const CallSite* site : callers) {
@@ -65,6 +70,58 @@ class StrategyEvaluator {
     }
     if (any.deepSpeed() && !all) any.kind = Strategy::MaybeDeepSpeed;
     return any;
+  }
+
+  // A test's `@pytest.mark.parametrize("strategy", [...])` lists every value
+  // the parameter takes, also as tuples (`("strategy", "precision")`) and
+  // `pytest.param(...)` entries.
+  bool parametrized(const Origin& o, int depth, Strategy& out) const {
+    TSNode decorated = ts_node_parent(o.function->node);
+    if (!is(decorated, "decorated_definition")) return false;
+    const std::string& param = o.function->params[static_cast<size_t>(o.param)];
+    for (TSNode decorator : namedChildren(decorated)) {
+      TSNode call = ts_node_named_child(decorator, 0);
+      std::string_view callee = textOf(field(call, "function"), source_);
+      if (!is(call, "call") || callee.size() < 11 ||
+          callee.substr(callee.size() - 11) != "parametrize")
+        continue;
+      std::vector<TSNode> args = positionalArguments(field(call, "arguments"));
+      if (args.size() < 2) continue;
+      std::vector<std::string> names;
+      std::string joined;
+      if (stringLiteral(args[0], source_, joined)) {
+        for (size_t start = 0; start <= joined.size();) {
+          size_t comma = joined.find(',', start);
+          if (comma == std::string::npos) comma = joined.size();
+          std::string name = joined.substr(start, comma - start);
+          name.erase(0, name.find_first_not_of(' '));
+          name.erase(name.find_last_not_of(' ') + 1);
+          names.push_back(name);
+          start = comma + 1;
+        }
+      } else {
+        for (TSNode n : namedChildren(args[0])) {
+          std::string name;
+          if (stringLiteral(n, source_, name)) names.push_back(name);
+        }
+      }
+      auto at = std::find(names.begin(), names.end(), param);
+      if (at == names.end()) continue;
+      size_t index = static_cast<size_t>(at - names.begin());
+      out = {};
+      for (TSNode entry : namedChildren(args[1])) {
+        std::vector<TSNode> values = namedChildren(entry);
+        if (is(entry, "call")) values = positionalArguments(field(entry, "arguments"));
+        TSNode value = names.size() == 1 && !is(entry, "call") ? entry
+                       : index < values.size()                 ? values[index]
+                                                               : TSNode{};
+        if (isNull(value)) continue;
+        Strategy s = evaluate(value, bindings_.scopeOf(value), depth + 1);
+        if (s.deepSpeed() && !out.deepSpeed()) out = {Strategy::MaybeDeepSpeed, s.evidence};
+      }
+      return true;
+    }
+    return false;
   }
 
   // `args.strategy` where `args = parser.parse_args()`: the default of the
