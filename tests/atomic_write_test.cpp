@@ -1,7 +1,9 @@
 #include "edit/atomic_write.h"
 
 #include <gtest/gtest.h>
+
 #include <sys/stat.h>
+#include "test_support.h"
 
 #include <filesystem>
 #include <fstream>
@@ -19,9 +21,7 @@ std::string slurp(const fs::path& p) {
 class AtomicWrite : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir = fs::temp_directory_path() / "lightfix-atomic-write-test";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    dir = testing::freshTempDir();
     file = dir / "train.py";
     std::ofstream(file, std::ios::binary) << "old\n";
   }

@@ -2,7 +2,9 @@
 // selection, suppression, and the dry-run diff against git apply.
 
 #include <gtest/gtest.h>
+
 #include <llvm/Support/JSON.h>
+#include "test_support.h"
 
 #include <sys/wait.h>
 #include <array>
@@ -70,11 +72,7 @@ const char* kFixed =
 class Cli : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir = fs::temp_directory_path() /
-          ("lightfix-cli-" +
-           std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    dir = lightfix::testing::freshTempDir();
     std::ofstream(dir / "train.py", std::ios::binary) << kFaulty;
     std::ofstream(dir / "clean.py", std::ios::binary) << "import lightning as L\nx = 1\n";
   }

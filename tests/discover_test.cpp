@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "test_support.h"
+
 #include <filesystem>
 #include <fstream>
 
@@ -13,8 +15,7 @@ namespace fs = std::filesystem;
 class Discover : public ::testing::Test {
  protected:
   void SetUp() override {
-    root = fs::temp_directory_path() / "lightfix-discover-test";
-    fs::remove_all(root);
+    root = testing::freshTempDir();
     for (const char* f : {"train.py", "pkg/model.py", "pkg/notes.txt", ".venv/lib/x.py",
                           "env/pyvenv.cfg", "env/lib/y.py", "lib/site-packages/z.py",
                           "generated/out.py", "pkg/cache_gen.py", "pkg/keep_gen.py"}) {

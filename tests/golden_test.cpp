@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace fs = std::filesystem;
 
@@ -97,7 +98,8 @@ TEST_P(Golden, ReportAndFixAreExact) {
   EXPECT_EQ(report, expectedFindings) << "report of " << input;
 
   // Fix a copy; compare with the expected fixed text (or the input).
-  fs::path tmp = fs::temp_directory_path() / ("lightfix-golden-" + GetParam().name());
+  fs::path tmp = fs::temp_directory_path() /
+                 ("lightfix-golden-" + GetParam().name() + "-" + std::to_string(getpid()));
   fs::remove_all(tmp);
   fs::create_directories(tmp);
   fs::copy_file(input, tmp / file);

@@ -12,7 +12,8 @@ namespace lightfix::testing {
 
 struct Parsed {
   explicit Parsed(std::string text, ModelOptions options = {})
-      : file("t.py", std::move(text)), tree(SyntaxTree::parse(file.text())),
+      : file("t.py", std::move(text)),
+        tree(SyntaxTree::parse(file.text())),
         model(file, tree, options) {}
 
   // The first node of `type` whose text is `text`.
@@ -30,5 +31,25 @@ struct Parsed {
   SyntaxTree tree;
   FileModel model;
 };
+
+}  // namespace lightfix::testing
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+namespace lightfix::testing {
+
+// A fresh directory of the running test's own: ctest runs tests in parallel.
+inline std::filesystem::path freshTempDir() {
+  const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                              ("lightfix-" + std::string(test->test_suite_name()) + "-" +
+                               test->name() + "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
 
 }  // namespace lightfix::testing

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "test_support.h"
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -48,8 +50,7 @@ TEST(UnifiedDiff, GitApplyAndPatchAcceptIt) {
   const std::string before = "import x\r\n\tdef f():\r\n\t\treturn 1\r\nlast";
   const std::string after = "import x\r\n\tdef f():\r\n\t\tsetup()\r\n\t\treturn 1\r\nlast2";
   for (const char* tool : {"git apply", "patch -s -p1 <"}) {
-    fs::path dir = fs::temp_directory_path() / "lightfix-diff-test";
-    fs::remove_all(dir);
+    fs::path dir = testing::freshTempDir();
     fs::create_directories(dir / "pkg");
     std::ofstream(dir / "pkg/t.py", std::ios::binary) << before;
     std::ofstream(dir / "fix.diff", std::ios::binary) << unifiedDiff("pkg/t.py", before, after);

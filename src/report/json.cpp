@@ -8,6 +8,11 @@ namespace lightfix {
 
 namespace {
 
+// JSON strings must be UTF-8; source text (and so messages) may not be.
+std::string utf8(const std::string& s) {
+  return llvm::json::isUTF8(s) ? s : llvm::json::fixUTF8(s);
+}
+
 llvm::json::Object position(const Position& p) {
   return llvm::json::Object{{"row", p.row}, {"column", p.column}};
 }
@@ -16,13 +21,13 @@ llvm::json::Value fixJson(const SourceFile& file, const Fix& fix) {
   llvm::json::Array edits;
   for (const clang::tooling::Replacement& r : fix.edits)
     edits.push_back(llvm::json::Object{
-        {"content", r.getReplacementText().str()},
+        {"content", utf8(r.getReplacementText().str())},
         {"location", position(file.position(r.getOffset()))},
         {"end_location", position(file.position(r.getOffset() + r.getLength()))},
     });
   return llvm::json::Object{
       {"applicability", fix.applicability == Applicability::Safe ? "safe" : "unsafe"},
-      {"message", fix.message},
+      {"message", utf8(fix.message)},
       {"edits", std::move(edits)},
   };
 }
@@ -35,9 +40,9 @@ std::string renderJson(const std::vector<FileReport>& reports) {
     for (const Diagnostic& d : r.diagnostics) {
       all.push_back(llvm::json::Object{
           {"code", d.code.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(d.code)},
-          {"message", d.message},
+          {"message", utf8(d.message)},
           {"severity", d.severity == Severity::Error ? "error" : "warning"},
-          {"filename", r.file->path()},
+          {"filename", utf8(r.file->path())},
           {"location", position(d.location)},
           {"end_location", position(d.endLocation)},
           {"fix", d.fix ? fixJson(*r.file, *d.fix) : llvm::json::Value(nullptr)},
