@@ -157,7 +157,7 @@ int runCommand(const CommonOptions& o, Mode mode) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int runMain(int argc, char** argv) {
   CLI::App app{"lightfix: catch Lightning + DeepSpeed crashes before the job starts, and fix them"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "lightfix 0.1.0");
@@ -207,4 +207,15 @@ int main(int argc, char** argv) {
     return kExitClean;
   }
   return kExitError;
+}
+
+int main(int argc, char** argv) {
+  // Whatever goes wrong inside, the user gets one line and exit 2, never an
+  // abort with a core dump.
+  try {
+    return runMain(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "lightfix: internal error: " << e.what() << "\n";
+    return kExitError;
+  }
 }

@@ -31,7 +31,9 @@ void Imports::collect(TSNode root, std::string_view source) {
         if (sameNode(item, module)) continue;
         if (is(item, "dotted_name")) {
           std::string name = dotted(item, source);
-          add(name, base + "." + name);
+          std::string qualified = base;
+          qualified.append(".").append(name);
+          add(std::move(name), std::move(qualified));
         } else if (is(item, "aliased_import")) {
           add(std::string(textOf(field(item, "alias"), source)),
               base + "." + dotted(field(item, "name"), source));

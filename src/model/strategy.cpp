@@ -132,7 +132,8 @@ class StrategyEvaluator {
     // `parser.parse_args()`.
     for (int hops = 0; hops < 4 && o.kind == Origin::Expression; ++hops) {
       const FunctionInfo* helper = bindings_.calledFunction(o.expr);
-      TSNode returned = helper ? bindings_.returnedValue(helper) : TSNode{};
+      if (!helper) break;
+      TSNode returned = bindings_.returnedValue(helper);
       if (isNull(returned)) break;
       o = bindings_.trace(returned, helper->node);
     }
