@@ -159,10 +159,9 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
   // A set-up run on every iteration would fail on the second.
   if (!isNull(after) && insideLoop(after)) return std::nullopt;
 
-  std::string setup = p.optimizer.empty()
-                          ? fmt::format("{0} = {1}.setup({0})", p.model, p.fabric)
-                          : fmt::format("{0}, {1} = {2}.setup({0}, {1})", p.model, p.optimizer,
-                                        p.fabric);
+  std::string setup = p.optimizer.empty() ? fmt::format("{0} = {1}.setup({0})", p.model, p.fabric)
+                                          : fmt::format("{0}, {1} = {2}.setup({0}, {1})", p.model,
+                                                        p.optimizer, p.fabric);
   Fix fix;
   fix.message = fmt::format("Insert `{}`", setup);
 
