@@ -89,6 +89,8 @@ std::optional<Placement> place(const FileContext& ctx, Placement p, int depth) {
            !bindings.reaching(name, p.scope, startOf(p.use), false);
   };
   if (!isParameter(p.model) || (!p.optimizer.empty() && !isParameter(p.optimizer))) return p;
+  // A caller in another file would need an edit there: left to a person.
+  if (!ctx.model.foreignCallers(fn).empty()) return std::nullopt;
   std::vector<const CallSite*> callers = bindings.callersOf(fn);
   bool allLaunches = std::all_of(callers.begin(), callers.end(),
                                  [](const CallSite* c) { return c->firstParam == 1; });
@@ -166,7 +168,9 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
   fix.message = fmt::format("Insert `{}`", setup);
 
   if (!fabric.launched) {
-    // DeepSpeed's `setup` raises unless the Fabric was launched.
+    // DeepSpeed's `setup` raises unless the Fabric was launched; the launch
+    // goes where the Fabric is made, which must be this file.
+    if (fabric.file != &file) return std::nullopt;
     std::string target;
     for (const Assignment& a : bindings.assignments())
       if (sameNode(a.value, fabric.construction) && a.index < 0) target = a.target;

@@ -36,7 +36,7 @@ Finding fabricFinding(const FileContext& ctx, std::string_view code, TSNode node
   f.end = endOf(node);
   f.fabric = &fabric;
   f.severity = fabric.strategy.kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
-  StrategySource source = sourceOf(fabric.strategy, ctx.file);
+  StrategySource source = sourceOf(fabric.strategy, *fabric.file);
   f.message = fmt::format("{}; {} raises \"{}\"", problem, describe(source, ctx.file.path()),
                           lightningSays);
   return f;

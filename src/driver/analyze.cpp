@@ -87,6 +87,7 @@ std::vector<Diagnostic> analyzeText(const SourceFile& file, const ProjectModel& 
   SyntaxTree tree = SyntaxTree::parse(file.text());
   if (tree.hasError()) return {syntaxError(file, tree)};
   FileModel model(file, tree, project.options());
+  model.attach(project.index());
   return analyze(file, tree, model, project, rules);
 }
 

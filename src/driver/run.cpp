@@ -22,8 +22,10 @@ namespace lightfix {
 namespace {
 
 // Files that matter to the project model even without a rule's trigger:
-// they may build the Trainer that decides a LightningModule's strategy.
-constexpr std::string_view kModelWords[] = {"Trainer"};
+// they may build the Trainer that decides a LightningModule's strategy,
+// define a LightningModule's base class, or hand a Fabric to a helper.
+constexpr std::string_view kModelWords[] = {"lightning", "Trainer", "Fabric", "fabric", "setup",
+                                            "launch", "deepspeed", "DeepSpeed"};
 
 struct ParsedFile {
   std::shared_ptr<const SourceFile> file;
@@ -88,8 +90,10 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
   }
 
   ProjectModel project(options.model);
-  for (const ParsedFile& p : parsed)
-    if (p.model) project.addTrainers(*p.model);
+  std::vector<FileModel*> models;
+  for (ParsedFile& p : parsed)
+    if (p.model) models.push_back(p.model.get());
+  project.link(models);
 
   // match → fix → resolve → apply | diff.
   for (ParsedFile& p : parsed) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "model/project_index.h"
 #include "python/flow.h"
 #include "python/node.h"
 #include "python/source_file.h"
@@ -13,9 +14,46 @@ FileModel::FileModel(const SourceFile& file, const SyntaxTree& tree, ModelOption
     : file_(file), source_(file.text()), root_(tree.root()), options_(options) {
   imports_.collect(root_, source_);
   bindings_.collect(root_, source_);
+  collectFabricSubclasses();
   collectFabricsAndTrainers();
   collectSetups();
   collectLightningModules();
+}
+
+void FileModel::attach(const ProjectIndex& index) {
+  attachFabrics(index);
+  attachSetups();
+  while (attachModules()) {
+  }
+}
+
+void FileModel::attachFabrics(const ProjectIndex& index) {
+  index_ = &index;
+  collectFabricsAndTrainers();
+}
+
+void FileModel::attachSetups() { collectSetups(); }
+
+bool FileModel::attachModules() {
+  size_t before = modules_.size();
+  collectLightningModules();
+  return modules_.size() > before;
+}
+
+bool FileModel::isFabricSubclass(std::string_view name) const {
+  return std::find(fabricSubclasses_.begin(), fabricSubclasses_.end(), name) !=
+         fabricSubclasses_.end();
+}
+
+const LightningModuleClass* FileModel::lightningModule(std::string_view name) const {
+  for (const LightningModuleClass& c : modules_)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+std::vector<const ForeignCall*> FileModel::foreignCallers(const FunctionInfo* fn) const {
+  if (!index_ || !isNull(fn->ownerClass) || !isNull(enclosingFunction(fn->node))) return {};
+  return index_->callersInto(file_.path(), fn->name);
 }
 
 // The statement a call's result is assigned in, and the names it binds.
@@ -37,12 +75,14 @@ bool FileModel::isFabricConstruction(TSNode call) const {
   TSNode callee = field(call, "function");
   auto q = imports_.qualify(callee, source_);
   if (q && isFabricClass(*q)) return true;
-  std::string_view name = textOf(callee, source_);
-  return is(callee, "identifier") && std::find(fabricSubclasses_.begin(), fabricSubclasses_.end(),
-                                               name) != fabricSubclasses_.end();
+  if (is(callee, "identifier") && isFabricSubclass(textOf(callee, source_))) return true;
+  // `MyFabric(...)` of another project file.
+  if (q && index_)
+    if (auto sym = index_->symbol(file_.path(), *q)) return sym->file->isFabricSubclass(sym->name);
+  return false;
 }
 
-void FileModel::collectFabricsAndTrainers() {
+void FileModel::collectFabricSubclasses() {
   walk(root_, [&](TSNode n) {
     if (!is(n, "class_definition")) return true;
     for (TSNode base : namedChildren(field(n, "superclasses"))) {
@@ -51,7 +91,11 @@ void FileModel::collectFabricsAndTrainers() {
     }
     return true;
   });
+}
 
+void FileModel::collectFabricsAndTrainers() {
+  fabrics_.clear();
+  trainers_.clear();
   walk(root_, [&](TSNode n) {
     if (!is(n, "call")) return true;
     TSNode args = field(n, "arguments");
@@ -65,7 +109,7 @@ void FileModel::collectFabricsAndTrainers() {
     };
     if (isFabricConstruction(n)) {
       TSNode assignment = assignmentOf(n);
-      fabrics_.push_back({n, bindings_.scopeOf(n), strategyOf(),
+      fabrics_.push_back({&file_, n, bindings_.scopeOf(n), strategyOf(),
                           isNull(assignment) ? TSNode{} : enclosingStatement(assignment), false});
     } else if (auto q = imports_.qualify(field(n, "function"), source_); q && isTrainerClass(*q)) {
       trainers_.push_back({n, strategyOf()});
@@ -110,6 +154,7 @@ static bool asDynamicSetup(TSNode call, std::string_view source, MethodCall& out
 }
 
 void FileModel::collectSetups() {
+  setups_.clear();
   walk(root_, [&](TSNode n) {
     MethodCall mc;
     bool setup =
@@ -164,11 +209,16 @@ void FileModel::collectLightningModules() {
       for (TSNode base : namedChildren(field(cls, "superclasses"))) {
         auto q = imports_.qualify(base, source_);
         if (q && isLightningModuleClass(*q)) lightning = true;
-        if (is(base, "identifier"))
-          if (LightningModuleClass* parent = known(textOf(base, source_))) {
-            lightning = true;
-            inheritedManual = inheritedManual || parent->manualOptimization;
-          }
+        const LightningModuleClass* parent =
+            is(base, "identifier") ? known(textOf(base, source_)) : nullptr;
+        // A base class from another file of the project.
+        if (!parent && q && index_)
+          if (auto sym = index_->symbol(file_.path(), *q))
+            parent = sym->file->lightningModule(sym->name);
+        if (parent) {
+          lightning = true;
+          inheritedManual = inheritedManual || parent->manualOptimization;
+        }
       }
       if (!lightning) continue;
       bool manual = inheritedManual;
@@ -210,31 +260,36 @@ void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
     TSNode arg = bindings_.argumentFor(*site, o.param);
     if (!isNull(arg)) fabricsOf(arg, site->scope, depth + 1, out);
   }
+  for (const ForeignCall* call : foreignCallers(o.function)) {
+    TSNode arg = call->model->bindings().argumentFor(call->site, o.param);
+    if (!isNull(arg)) call->model->fabricsOf(arg, call->site.scope, depth + 1, out);
+  }
 }
 
 const SetupCall* FileModel::setupResultOf(TSNode expr, TSNode scope, int& slot) const {
-  for (int depth = 0; depth < 8; ++depth) {
-    Origin o = bindings_.trace(expr, scope);
-    if (o.kind == Origin::Expression) {
-      for (const SetupCall& s : setups_)
-        if (sameNode(s.call, o.expr)) {
-          slot = o.index < 0 ? 0 : o.index;
-          return &s;
-        }
-      return nullptr;
-    }
-    if (o.kind != Origin::Parameter) return nullptr;
-    // Follow the first caller that passes something for the parameter.
-    TSNode next{};
-    for (const CallSite* site : bindings_.callersOf(o.function)) {
-      next = bindings_.argumentFor(*site, o.param);
-      if (!isNull(next)) {
-        scope = site->scope;
-        break;
+  return setupResultOf(expr, scope, slot, 0);
+}
+
+const SetupCall* FileModel::setupResultOf(TSNode expr, TSNode scope, int& slot, int depth) const {
+  if (depth > 8) return nullptr;
+  Origin o = bindings_.trace(expr, scope);
+  if (o.kind == Origin::Expression) {
+    for (const SetupCall& s : setups_)
+      if (sameNode(s.call, o.expr)) {
+        slot = o.index < 0 ? 0 : o.index;
+        return &s;
       }
-    }
-    if (isNull(next)) return nullptr;
-    expr = next;
+    return nullptr;
+  }
+  if (o.kind != Origin::Parameter) return nullptr;
+  // Follow the first caller that passes something for the parameter.
+  for (const CallSite* site : bindings_.callersOf(o.function)) {
+    TSNode arg = bindings_.argumentFor(*site, o.param);
+    if (!isNull(arg)) return setupResultOf(arg, site->scope, slot, depth + 1);
+  }
+  for (const ForeignCall* call : foreignCallers(o.function)) {
+    TSNode arg = call->model->bindings().argumentFor(call->site, o.param);
+    if (!isNull(arg)) return call->model->setupResultOf(arg, call->site.scope, slot, depth + 1);
   }
   return nullptr;
 }
@@ -301,6 +356,24 @@ void FileModel::setupsInside(const FunctionInfo* fn, const SetupQuery& query, in
     if (sameNode(site.scope, fn->node) && site.callee != fn &&
         (!always || runsWhenever(site.call, fn->node)))
       setupsInside(site.callee, query, depth + 1, out);
+  setupsInForeignCallees(fn->node, TSNode{}, query, depth, out);
+}
+
+// Helpers of other files called in `scope` (before `point`, when given).
+void FileModel::setupsInForeignCallees(TSNode scope, TSNode point, const SetupQuery& query,
+                                       int depth, std::vector<const SetupCall*>& out) const {
+  if (!index_) return;
+  bool always = query.counted == Counted::AlwaysRun;
+  walk(sameNode(scope, root_) ? scope : field(scope, "body"), [&](TSNode n) {
+    if (is(n, "function_definition") || is(n, "class_definition")) return false;
+    if (!is(n, "call")) return true;
+    if (!isNull(point) && (endOf(n) > startOf(point) || (always && !runsBefore(n, point))))
+      return true;
+    if (isNull(point) && always && !runsWhenever(n, scope)) return true;
+    auto [model, fn] = index_->callee(*this, n);
+    if (fn) model->setupsInside(fn, query, depth + 1, out);
+    return true;
+  });
 }
 
 void FileModel::setupsBefore(TSNode point, TSNode scope, TSNode receiver, const SetupQuery& query,
@@ -318,6 +391,7 @@ void FileModel::setupsBefore(TSNode point, TSNode scope, TSNode receiver, const 
     if (sameNode(site.scope, scope) && endOf(site.call) <= startOf(point) &&
         (!always || runsBefore(site.call, point)))
       setupsInside(site.callee, query, depth + 1, local);
+  setupsInForeignCallees(scope, point, query, depth, local);
 
   const FunctionInfo* fn = bindings_.function(scope);
   if (!fn) {
@@ -333,18 +407,25 @@ void FileModel::setupsBefore(TSNode point, TSNode scope, TSNode receiver, const 
   // parameter; every caller otherwise.
   Origin origin = isNull(receiver) ? Origin{} : bindings_.trace(receiver, scope);
   bool viaParameter = origin.kind == Origin::Parameter && origin.function == fn;
-  std::vector<std::pair<const CallSite*, TSNode>> ways;
-  for (const CallSite* site : bindings_.callersOf(fn)) {
+  struct Way {
+    const FileModel* model;
+    const CallSite* site;
+    TSNode receiver;
+  };
+  std::vector<Way> ways;
+  auto consider = [&](const FileModel* model, const CallSite* site) {
     if (!viaParameter) {
-      ways.emplace_back(site, TSNode{});
-      continue;
+      ways.push_back({model, site, TSNode{}});
+      return;
     }
-    TSNode arg = bindings_.argumentFor(*site, origin.param);
-    if (isNull(arg)) continue;
-    auto passed = fabricsOf(arg, site->scope);
+    TSNode arg = model->bindings().argumentFor(*site, origin.param);
+    if (isNull(arg)) return;
+    auto passed = model->fabricsOf(arg, site->scope);
     if (std::find(passed.begin(), passed.end(), query.fabric) != passed.end())
-      ways.emplace_back(site, arg);
-  }
+      ways.push_back({model, site, arg});
+  };
+  for (const CallSite* site : bindings_.callersOf(fn)) consider(this, site);
+  for (const ForeignCall* call : foreignCallers(fn)) consider(call->model, &call->site);
   if (ways.empty() || depth > 8) {
     // Called from elsewhere: module-level set-ups have run by then.
     for (const SetupCall& s : setups_)
@@ -352,8 +433,9 @@ void FileModel::setupsBefore(TSNode point, TSNode scope, TSNode receiver, const 
     out.push_back(distinct(std::move(local)));
     return;
   }
-  for (const auto& [site, arg] : ways)
-    setupsBefore(site->call, site->scope, arg, query, depth + 1, local, out);
+  for (const Way& way : ways)
+    way.model->setupsBefore(way.site->call, way.site->scope, way.receiver, query, depth + 1, local,
+                            out);
 }
 
 }  // namespace lightfix

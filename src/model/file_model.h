@@ -16,6 +16,8 @@ namespace lightfix {
 
 class SourceFile;
 class SyntaxTree;
+class ProjectIndex;
+struct ForeignCall;
 
 struct ModelOptions {
   // `--target-strategy deepspeed`: judge every Fabric and Trainer as if it
@@ -24,7 +26,8 @@ struct ModelOptions {
 };
 
 struct FabricInstance {
-  TSNode construction{};  // the `Fabric(...)` call
+  const SourceFile* file = nullptr;  // the file constructing it
+  TSNode construction{};             // the `Fabric(...)` call
   TSNode scope{};
   Strategy strategy;
   TSNode statement{};  // the statement assigning it, when it is assigned
@@ -65,6 +68,19 @@ class FileModel {
   const std::vector<TrainerInstance>& trainers() const { return trainers_; }
   const std::vector<LightningModuleClass>& lightningModules() const { return modules_; }
 
+  // Joins the project: re-resolves what may come from other files (Fabric
+  // subclasses, callers handing in a Fabric or a model, LightningModule
+  // bases). A project links every file in three passes, in this order.
+  void attach(const ProjectIndex& index);
+  void attachFabrics(const ProjectIndex& index);
+  void attachSetups();
+  bool attachModules();  // true when it found more LightningModules
+
+  bool isFabricSubclass(std::string_view name) const;
+  const LightningModuleClass* lightningModule(std::string_view name) const;
+  // Calls of `fn` from other files of the project.
+  std::vector<const ForeignCall*> foreignCallers(const FunctionInfo* fn) const;
+
   // The Fabrics an expression may hold, through names, parameters and callers.
   std::vector<const FabricInstance*> fabricsOf(TSNode expr, TSNode scope) const;
 
@@ -85,6 +101,7 @@ class FileModel {
   const SetupCall* setupResultOf(TSNode expr, TSNode scope, int& slot) const;
 
  private:
+  void collectFabricSubclasses();
   void collectFabricsAndTrainers();
   void collectSetups();
   void collectLightningModules();
@@ -102,8 +119,12 @@ class FileModel {
   bool everyBranchSetsUp(TSNode ifStatement, const FabricInstance* fabric) const;
   void setupsInside(const FunctionInfo* fn, const SetupQuery& query, int depth,
                     std::vector<const SetupCall*>& out) const;
+  void setupsInForeignCallees(TSNode scope, TSNode point, const SetupQuery& query, int depth,
+                              std::vector<const SetupCall*>& out) const;
+  const SetupCall* setupResultOf(TSNode expr, TSNode scope, int& slot, int depth) const;
 
   const SourceFile& file_;
+  const ProjectIndex* index_ = nullptr;
   std::string_view source_;
   TSNode root_;
   ModelOptions options_;

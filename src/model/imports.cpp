@@ -31,12 +31,16 @@ void Imports::collect(TSNode root, std::string_view source) {
         if (sameNode(item, module)) continue;
         if (is(item, "dotted_name")) {
           std::string name = dotted(item, source);
+          // `from . import utils` names the module `.utils`, not `..utils`.
           std::string qualified = base;
-          qualified.append(".").append(name);
+          if (qualified.empty() || qualified.back() != '.') qualified.append(".");
+          qualified.append(name);
           add(std::move(name), std::move(qualified));
         } else if (is(item, "aliased_import")) {
+          std::string qualified = base;
+          if (qualified.empty() || qualified.back() != '.') qualified.append(".");
           add(std::string(textOf(field(item, "alias"), source)),
-              base + "." + dotted(field(item, "name"), source));
+              qualified + dotted(field(item, "name"), source));
         }
       }
       return false;

@@ -22,6 +22,21 @@ std::string describe(const StrategySource& source, const std::string& fromPath) 
   return fmt::format("DeepSpeed (selected at {})", where);
 }
 
+void ProjectModel::link(const std::vector<FileModel*>& files) {
+  for (FileModel* f : files) index_.add(f);
+  index_.linkCalls();
+  // Fabrics before set-ups, since a set-up may name a Fabric of another
+  // file; LightningModule bases to a fixpoint, as a base may sit anywhere.
+  for (FileModel* f : files) f->attachFabrics(index_);
+  for (FileModel* f : files) f->attachSetups();
+  for (int pass = 0; pass < 8; ++pass) {
+    bool more = false;
+    for (FileModel* f : files) more = f->attachModules() || more;
+    if (!more) break;
+  }
+  for (FileModel* f : files) addTrainers(*f);
+}
+
 void ProjectModel::addTrainers(const FileModel& file) {
   for (const TrainerInstance& t : file.trainers())
     trainers_.push_back(sourceOf(t.strategy, file.file()));

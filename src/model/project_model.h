@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/file_model.h"
+#include "model/project_index.h"
 #include "model/strategy.h"
 
 namespace lightfix {
@@ -28,8 +29,12 @@ class ProjectModel {
   explicit ProjectModel(ModelOptions options = {}) : options_(options) {}
 
   const ModelOptions& options() const { return options_; }
+  const ProjectIndex& index() const { return index_; }
 
-  void addTrainers(const FileModel& file);
+  // Links the files checked together: imports between them, calls across
+  // them, Fabric subclasses and LightningModule bases from other files, and
+  // the project's Trainers. The files must outlive the project.
+  void link(const std::vector<FileModel*>& files);
 
   // The strategy LightningModules of `file` run with: the strongest among the
   // file's own Trainers, else among the project's; nothing when no Trainer is
@@ -37,7 +42,10 @@ class ProjectModel {
   std::optional<StrategySource> trainerStrategyFor(const std::string& path) const;
 
  private:
+  void addTrainers(const FileModel& file);
+
   ModelOptions options_;
+  ProjectIndex index_;
   std::vector<StrategySource> trainers_;
 };
 

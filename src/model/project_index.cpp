@@ -1,0 +1,132 @@
+#include "model/project_index.h"
+
+#include <filesystem>
+
+#include "model/file_model.h"
+#include "python/node.h"
+#include "python/source_file.h"
+
+namespace fs = std::filesystem;
+
+namespace lightfix {
+
+void ProjectIndex::add(const FileModel* model) { files_.push_back(model); }
+
+static std::string normalised(const std::string& path) {
+  return fs::path(path).lexically_normal().generic_string();
+}
+
+// Whether `path` is the file of the module `dotted/path` (as `a/b.py` or
+// `a/b/__init__.py`), anywhere under the project roots.
+static bool isModuleFile(const std::string& path, const std::string& slashed) {
+  for (const std::string& tail : {slashed + ".py", slashed + "/__init__.py"}) {
+    if (path == tail) return true;
+    if (path.size() > tail.size() && path.compare(path.size() - tail.size(), tail.size(), tail) == 0 &&
+        path[path.size() - tail.size() - 1] == '/')
+      return true;
+  }
+  return false;
+}
+
+const FileModel* ProjectIndex::module(const std::string& fromPath, std::string_view name) const {
+  std::string target;
+  if (!name.empty() && name[0] == '.') {
+    // `.base` is a sibling of the importing file; each further dot goes up.
+    size_t dots = name.find_first_not_of('.');
+    if (dots == std::string_view::npos) dots = name.size();
+    fs::path dir = fs::path(normalised(fromPath)).parent_path();
+    for (size_t i = 1; i < dots; ++i) dir = dir.parent_path();
+    std::string rest(name.substr(dots));
+    for (char& c : rest)
+      if (c == '.') c = '/';
+    target = (rest.empty() ? dir : dir / rest).lexically_normal().generic_string();
+    for (const FileModel* f : files_) {
+      std::string path = normalised(f->file().path());
+      if (path == target + ".py" || path == target + "/__init__.py") return f;
+    }
+    return nullptr;
+  }
+  target = std::string(name);
+  for (char& c : target)
+    if (c == '.') c = '/';
+  const FileModel* best = nullptr;
+  for (const FileModel* f : files_) {
+    std::string path = normalised(f->file().path());
+    // The shortest match is the one nearest a project root.
+    if (isModuleFile(path, target) &&
+        (!best || path.size() < normalised(best->file().path()).size()))
+      best = f;
+  }
+  return best;
+}
+
+std::optional<ProjectIndex::Symbol> ProjectIndex::symbol(const std::string& fromPath,
+                                                         std::string_view qualified) const {
+  // The longest prefix that names a project module wins: `a.b.C` is `C` of
+  // a/b.py before it is `b.C` of a/__init__.py.
+  for (size_t dot = qualified.rfind('.'); dot != std::string_view::npos && dot > 0;
+       dot = qualified.rfind('.', dot - 1)) {
+    std::string_view moduleName = qualified.substr(0, dot);
+    if (const FileModel* f = module(fromPath, moduleName))
+      return Symbol{f, std::string(qualified.substr(dot + 1))};
+  }
+  return std::nullopt;
+}
+
+std::pair<const FileModel*, const FunctionInfo*> ProjectIndex::functionNamed(
+    const std::string& fromPath, std::string_view qualified) const {
+  auto sym = symbol(fromPath, qualified);
+  if (!sym || normalised(sym->file->file().path()) == normalised(fromPath)) return {nullptr, nullptr};
+  for (const FunctionInfo& fn : sym->file->bindings().functions())
+    if (fn.name == sym->name && isNull(fn.ownerClass) && isNull(enclosingFunction(fn.node)))
+      return {sym->file, &fn};
+  return {nullptr, nullptr};
+}
+
+std::pair<const FileModel*, const FunctionInfo*> ProjectIndex::callee(const FileModel& from,
+                                                                      TSNode call) const {
+  auto q = from.imports().qualify(field(call, "function"), from.file().text());
+  if (!q) return {nullptr, nullptr};
+  return functionNamed(from.file().path(), *q);
+}
+
+void ProjectIndex::linkCalls() {
+  callers_.clear();
+  for (const FileModel* from : files_) {
+    std::string_view source = from->file().text();
+    walk(from->bindings().module(), [&](TSNode n) {
+      if (!is(n, "call")) return true;
+      TSNode scope = from->bindings().scopeOf(n);
+      TSNode args = field(n, "arguments");
+      auto [file, fn] = callee(*from, n);
+      if (fn) {
+        callers_[{normalised(file->file().path()), fn->name}].push_back(
+            {from, CallSite{n, scope, fn, args, 0, TSNode{}}});
+        return true;
+      }
+      MethodCall mc;
+      if (asMethodCall(n, source, mc) && mc.method == "launch") {
+        std::vector<TSNode> positional = positionalArguments(args);
+        if (positional.empty()) return true;
+        auto q = from->imports().qualify(positional[0], source);
+        if (!q) return true;
+        auto [launchedFile, launched] = functionNamed(from->file().path(), *q);
+        if (launched)
+          callers_[{normalised(launchedFile->file().path()), launched->name}].push_back(
+              {from, CallSite{n, scope, launched, args, 1, mc.receiver}});
+      }
+      return true;
+    });
+  }
+}
+
+std::vector<const ForeignCall*> ProjectIndex::callersInto(const std::string& path,
+                                                          const std::string& function) const {
+  std::vector<const ForeignCall*> out;
+  auto it = callers_.find({normalised(path), function});
+  if (it == callers_.end()) return out;
+  for (const ForeignCall& c : it->second) out.push_back(&c);
+  return out;
+}
+
+}  // namespace lightfix

@@ -1,0 +1,61 @@
+#pragma once
+// The modules of a project: which file an import names (`from .base import
+// Base`, `from models.utils import fit`, `import pkg.train as train`), and
+// the calls between functions of different files.
+
+#include <tree_sitter/api.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "model/bindings.h"
+
+namespace lightfix {
+
+class FileModel;
+
+// A call in one file of a function defined in another.
+struct ForeignCall {
+  const FileModel* model;  // the calling file
+  CallSite site;           // its callee points into the called file
+};
+
+class ProjectIndex {
+ public:
+  void add(const FileModel* model);
+
+  // The project file a module name stands for, seen from `fromPath`
+  // (relative names start with '.'), or null.
+  const FileModel* module(const std::string& fromPath, std::string_view name) const;
+
+  struct Symbol {
+    const FileModel* file;
+    std::string name;  // inside that file
+  };
+  // An imported qualified name split into the project file that defines it
+  // and the name it has there.
+  std::optional<Symbol> symbol(const std::string& fromPath, std::string_view qualified) const;
+
+  // Records every call of another file's module-level function (direct, or
+  // through `fabric.launch(fn)`) made in the files added so far.
+  void linkCalls();
+
+  // The calls into `function` of the file at `path`, from other files.
+  std::vector<const ForeignCall*> callersInto(const std::string& path,
+                                              const std::string& function) const;
+  // The other file's function a call runs, or {null, null}.
+  std::pair<const FileModel*, const FunctionInfo*> callee(const FileModel& from,
+                                                          TSNode call) const;
+
+ private:
+  std::pair<const FileModel*, const FunctionInfo*> functionNamed(const std::string& fromPath,
+                                                                 std::string_view qualified) const;
+  std::vector<const FileModel*> files_;
+  std::map<std::pair<std::string, std::string>, std::vector<ForeignCall>> callers_;
+};
+
+}  // namespace lightfix
