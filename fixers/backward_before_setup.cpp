@@ -93,7 +93,7 @@ std::optional<Placement> place(const FileContext& ctx, Placement p, int depth) {
   if (!ctx.model.foreignCallers(fn).empty()) return std::nullopt;
   std::vector<const CallSite*> callers = bindings.callersOf(fn);
   bool allLaunches = std::all_of(callers.begin(), callers.end(),
-                                 [](const CallSite* c) { return c->firstParam == 1; });
+                                 [](const CallSite* c) { return c->kind == CallSite::Launch; });
   if (allLaunches) return p;
   if (callers.size() != 1 || depth > 4) return std::nullopt;
   const CallSite& site = *callers[0];
@@ -125,7 +125,7 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
   if (args.empty()) return std::nullopt;
   // A set-up that ran on some other way would run twice once ours is in.
   for (const SetupCall& s : ctx.model.setups())
-    if (s.fabric == &fabric) return std::nullopt;
+    if (sameFabric(s.fabric, &fabric)) return std::nullopt;
 
   auto chosen = chooseModel(ctx, args[0], scope, startOf(backward));
   if (!chosen) return std::nullopt;

@@ -23,17 +23,17 @@ struct SetupCount {
 
 // Set-ups in different branches of one `if` never both run: count the most
 // that can run together.
-static SetupCount countSetups(const std::vector<const SetupCall*>& setups) {
+static SetupCount countSetups(const SetupRuns& runs) {
   SetupCount c;
   std::vector<const SetupCall*> together;
-  for (const SetupCall* s : setups) {
+  for (const SetupRun& run : runs) {
     bool exclusive = std::any_of(together.begin(), together.end(), [&](const SetupCall* t) {
-      return mutuallyExclusive(s->call, t->call);
+      return mutuallyExclusive(run.setup->call, t->call);
     });
     if (exclusive) continue;
-    together.push_back(s);
+    together.push_back(run.setup);
     ++c.calls;
-    c.inLoop = c.inLoop || s->inLoop;
+    c.inLoop = c.inLoop || run.repeated;
   }
   return c;
 }

@@ -105,7 +105,7 @@ TEST(FileModel, SetupsInHelpersAndLoopsCount) {
   ASSERT_EQ(ways.size(), 1u);
   EXPECT_EQ(ways[0].size(), 3u);
   int loops = 0;
-  for (const SetupCall* s : ways[0]) loops += s->inLoop;
+  for (const SetupRun& run : ways[0]) loops += run.repeated;
   EXPECT_EQ(loops, 2);  // the for loop and the comprehension in the helper
 }
 

@@ -110,7 +110,9 @@ void Bindings::collect(TSNode root, std::string_view source) {
     if (is(callee, "identifier")) {
       auto it = moduleFunctions_.find(std::string(textOf(callee, source)));
       if (it != moduleFunctions_.end())
-        callSites_.push_back({n, scope, &functions_[it->second], args, 0, TSNode{}});
+        callSites_.push_back({n, scope, &functions_[it->second], args, CallSite::Direct, {}});
+      else if (const FunctionInfo* init = constructorOf(textOf(callee, source)))
+        callSites_.push_back({n, scope, init, args, CallSite::Construct, {}});
       return true;
     }
     MethodCall mc;
@@ -119,7 +121,8 @@ void Bindings::collect(TSNode root, std::string_view source) {
       if (!positional.empty() && is(positional[0], "identifier")) {
         auto it = moduleFunctions_.find(std::string(textOf(positional[0], source)));
         if (it != moduleFunctions_.end())
-          callSites_.push_back({n, scope, &functions_[it->second], args, 1, mc.receiver});
+          callSites_.push_back(
+              {n, scope, &functions_[it->second], args, CallSite::Launch, mc.receiver});
       }
     }
     return true;
@@ -162,22 +165,33 @@ TSNode Bindings::returnedValue(const FunctionInfo* fn) const {
   return value;
 }
 
+const FunctionInfo* Bindings::constructorOf(std::string_view className) const {
+  for (const FunctionInfo& fn : functions_)
+    if (fn.name == "__init__" && !isNull(fn.ownerClass) &&
+        textOf(field(fn.ownerClass, "name"), source_) == className &&
+        is(ts_node_parent(fn.ownerClass), "module"))
+      return &fn;
+  return nullptr;
+}
+
 const FunctionInfo* Bindings::calledFunction(TSNode call) const {
   for (const CallSite& site : callSites_)
-    if (sameNode(site.call, call) && site.firstParam == 0) return site.callee;
+    if (sameNode(site.call, call) && site.kind == CallSite::Direct) return site.callee;
   return nullptr;
 }
 
 TSNode Bindings::argumentFor(const CallSite& site, int param) const {
   const FunctionInfo* fn = site.callee;
   if (param < 0 || param >= static_cast<int>(fn->params.size())) return TSNode{};
-  // The launcher's Fabric is the first parameter of a launched function.
-  if (site.firstParam == 1 && param == 0) return site.launcher;
+  // The launcher's Fabric is the first parameter of a launched function;
+  // `self` of a constructor has no argument.
+  if (param == 0 && site.kind == CallSite::Launch) return site.launcher;
+  if (param == 0 && site.kind == CallSite::Construct) return TSNode{};
   TSNode kw = keywordArgument(site.arguments, fn->params[param], source_);
   if (!isNull(kw)) return kw;
   std::vector<TSNode> positional = positionalArguments(site.arguments);
-  // For launch the first positional is the function itself.
-  size_t index = static_cast<size_t>(param - site.firstParam) + site.firstParam;
+  // Launch: the first positional is the function itself, so they line up.
+  size_t index = static_cast<size_t>(site.kind == CallSite::Construct ? param - 1 : param);
   if (index < positional.size()) return positional[index];
   return TSNode{};
 }

@@ -34,15 +34,16 @@ struct Assignment {
   TSNode scope{};      // function_definition, or the module
 };
 
-// A call that runs a function of this file: `train(fabric, model)` or
-// `fabric.launch(train, model)`; in the latter the function's first
-// parameter receives the Fabric, so arguments start at parameter 1.
+// A call that runs a function: `train(fabric, model)`; `fabric.launch(train,
+// model)`, where the function's first parameter receives the Fabric; or
+// `Loop(fabric)`, which runs `Loop.__init__` with `self` first.
 struct CallSite {
+  enum Kind { Direct, Launch, Construct };
   TSNode call{};
   TSNode scope{};
   const FunctionInfo* callee = nullptr;
   TSNode arguments{};
-  int firstParam = 0;
+  Kind kind = Direct;
   TSNode launcher{};  // the receiver of `.launch`, or null
 };
 
@@ -83,6 +84,8 @@ class Bindings {
 
   // The value a function returns (its first `return x`), or null.
   TSNode returnedValue(const FunctionInfo* fn) const;
+  // The `__init__` of a module-level class of this file, or null.
+  const FunctionInfo* constructorOf(std::string_view className) const;
   // For a call of a function of this file, that function; else null.
   const FunctionInfo* calledFunction(TSNode call) const;
 

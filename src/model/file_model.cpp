@@ -40,6 +40,10 @@ bool FileModel::attachModules() {
   return modules_.size() > before;
 }
 
+bool sameFabric(const FabricInstance* a, const FabricInstance* b) {
+  return a == b || (a && b && a->ordinal == b->ordinal && a->file->path() == b->file->path());
+}
+
 bool FileModel::isFabricSubclass(std::string_view name) const {
   return std::find(fabricSubclasses_.begin(), fabricSubclasses_.end(), name) !=
          fabricSubclasses_.end();
@@ -52,8 +56,9 @@ const LightningModuleClass* FileModel::lightningModule(std::string_view name) co
 }
 
 std::vector<const ForeignCall*> FileModel::foreignCallers(const FunctionInfo* fn) const {
-  if (!index_ || !isNull(fn->ownerClass) || !isNull(enclosingFunction(fn->node))) return {};
-  return index_->callersInto(file_.path(), fn->name);
+  if (!index_ || !isNull(enclosingFunction(fn->node))) return {};
+  if (!isNull(fn->ownerClass) && fn->name != "__init__") return {};
+  return index_->callersInto(file_.path(), ProjectIndex::keyOf(*this, *fn));
 }
 
 // The statement a call's result is assigned in, and the names it binds.
@@ -109,7 +114,7 @@ void FileModel::collectFabricsAndTrainers() {
     };
     if (isFabricConstruction(n)) {
       TSNode assignment = assignmentOf(n);
-      fabrics_.push_back({&file_, n, bindings_.scopeOf(n), strategyOf(),
+      fabrics_.push_back({&file_, fabrics_.size(), n, bindings_.scopeOf(n), strategyOf(),
                           isNull(assignment) ? TSNode{} : enclosingStatement(assignment), false});
     } else if (auto q = imports_.qualify(field(n, "function"), source_); q && isTrainerClass(*q)) {
       trainers_.push_back({n, strategyOf()});
@@ -294,17 +299,25 @@ const SetupCall* FileModel::setupResultOf(TSNode expr, TSNode scope, int& slot, 
   return nullptr;
 }
 
-// A set-up reached through two helpers still ran once.
-static std::vector<const SetupCall*> distinct(std::vector<const SetupCall*> setups) {
-  std::sort(setups.begin(), setups.end());
-  setups.erase(std::unique(setups.begin(), setups.end()), setups.end());
-  return setups;
+// A set-up reached through two helpers still ran once (repeated if either
+// way repeats it).
+static SetupRuns distinct(SetupRuns runs) {
+  std::sort(runs.begin(), runs.end(),
+            [](const SetupRun& a, const SetupRun& b) { return a.setup < b.setup; });
+  SetupRuns out;
+  for (const SetupRun& r : runs) {
+    if (!out.empty() && out.back().setup == r.setup)
+      out.back().repeated = out.back().repeated || r.repeated;
+    else
+      out.push_back(r);
+  }
+  return out;
 }
 
-std::vector<std::vector<const SetupCall*>> FileModel::setupsBefore(TSNode point, TSNode receiver,
-                                                                   const FabricInstance* fabric,
-                                                                   Counted counted) const {
-  std::vector<std::vector<const SetupCall*>> out;
+std::vector<SetupRuns> FileModel::setupsBefore(TSNode point, TSNode receiver,
+                                               const FabricInstance* fabric,
+                                               Counted counted) const {
+  std::vector<SetupRuns> out;
   setupsBefore(point, bindings_.scopeOf(point), receiver, {fabric, counted}, 0, {}, out);
   return out;
 }
@@ -319,7 +332,7 @@ bool FileModel::everyBranchSetsUp(TSNode ifStatement, const FabricInstance* fabr
   if (!hasElse) return false;
   return std::all_of(branches.begin(), branches.end(), [&](TSNode branch) {
     return std::any_of(setups_.begin(), setups_.end(), [&](const SetupCall& s) {
-      return s.fabric == fabric && contains(branch, s.call);
+      return sameFabric(s.fabric, fabric) && contains(branch, s.call);
     });
   });
 }
@@ -345,23 +358,23 @@ bool FileModel::ranBefore(const SetupCall& setup, TSNode point, const SetupQuery
 }
 
 void FileModel::setupsInside(const FunctionInfo* fn, const SetupQuery& query, int depth,
-                             std::vector<const SetupCall*>& out) const {
+                             bool repeated, SetupRuns& out) const {
   if (depth > 8) return;
   bool always = query.counted == Counted::AlwaysRun;
   for (const SetupCall& s : setups_)
-    if (s.fabric == query.fabric && sameNode(s.scope, fn->node) &&
+    if (sameFabric(s.fabric, query.fabric) && sameNode(s.scope, fn->node) &&
         (!always || runsWhenever(s.call, fn->node)))
-      out.push_back(&s);
+      out.push_back({&s, repeated || s.inLoop});
   for (const CallSite& site : bindings_.callSites())
     if (sameNode(site.scope, fn->node) && site.callee != fn &&
         (!always || runsWhenever(site.call, fn->node)))
-      setupsInside(site.callee, query, depth + 1, out);
-  setupsInForeignCallees(fn->node, TSNode{}, query, depth, out);
+      setupsInside(site.callee, query, depth + 1, repeated || insideLoop(site.call), out);
+  setupsInForeignCallees(fn->node, TSNode{}, query, depth, repeated, out);
 }
 
 // Helpers of other files called in `scope` (before `point`, when given).
 void FileModel::setupsInForeignCallees(TSNode scope, TSNode point, const SetupQuery& query,
-                                       int depth, std::vector<const SetupCall*>& out) const {
+                                       int depth, bool repeated, SetupRuns& out) const {
   if (!index_) return;
   bool always = query.counted == Counted::AlwaysRun;
   walk(sameNode(scope, root_) ? scope : field(scope, "body"), [&](TSNode n) {
@@ -371,27 +384,26 @@ void FileModel::setupsInForeignCallees(TSNode scope, TSNode point, const SetupQu
       return true;
     if (isNull(point) && always && !runsWhenever(n, scope)) return true;
     auto [model, fn] = index_->callee(*this, n);
-    if (fn) model->setupsInside(fn, query, depth + 1, out);
+    if (fn) model->setupsInside(fn, query, depth + 1, repeated || insideLoop(n), out);
     return true;
   });
 }
 
 void FileModel::setupsBefore(TSNode point, TSNode scope, TSNode receiver, const SetupQuery& query,
-                             int depth, std::vector<const SetupCall*> prefix,
-                             std::vector<std::vector<const SetupCall*>>& out) const {
+                             int depth, SetupRuns prefix, std::vector<SetupRuns>& out) const {
   constexpr size_t kMaxPaths = 32;
   if (out.size() >= kMaxPaths) return;
   bool always = query.counted == Counted::AlwaysRun;
-  std::vector<const SetupCall*> local = std::move(prefix);
+  SetupRuns local = std::move(prefix);
   for (const SetupCall& s : setups_)
-    if (s.fabric == query.fabric && sameNode(s.scope, scope) && ranBefore(s, point, query))
-      local.push_back(&s);
+    if (sameFabric(s.fabric, query.fabric) && sameNode(s.scope, scope) && ranBefore(s, point, query))
+      local.push_back({&s, s.inLoop});
   // Helpers called before the point that set up on this Fabric.
   for (const CallSite& site : bindings_.callSites())
     if (sameNode(site.scope, scope) && endOf(site.call) <= startOf(point) &&
         (!always || runsBefore(site.call, point)))
-      setupsInside(site.callee, query, depth + 1, local);
-  setupsInForeignCallees(scope, point, query, depth, local);
+      setupsInside(site.callee, query, depth + 1, insideLoop(site.call), local);
+  setupsInForeignCallees(scope, point, query, depth, false, local);
 
   const FunctionInfo* fn = bindings_.function(scope);
   if (!fn) {
@@ -401,7 +413,7 @@ void FileModel::setupsBefore(TSNode point, TSNode scope, TSNode receiver, const 
   // Methods share `self`: a set-up in any other method of the class counts.
   if (!isNull(fn->ownerClass))
     for (const FunctionInfo* method : bindings_.methodsOf(fn->ownerClass))
-      if (method != fn) setupsInside(method, query, depth + 1, local);
+      if (method != fn) setupsInside(method, query, depth + 1, false, local);
 
   // The ways in: callers that pass this Fabric, when it came in as a
   // parameter; every caller otherwise.
@@ -421,7 +433,8 @@ void FileModel::setupsBefore(TSNode point, TSNode scope, TSNode receiver, const 
     TSNode arg = model->bindings().argumentFor(*site, origin.param);
     if (isNull(arg)) return;
     auto passed = model->fabricsOf(arg, site->scope);
-    if (std::find(passed.begin(), passed.end(), query.fabric) != passed.end())
+    if (std::any_of(passed.begin(), passed.end(),
+                    [&](const FabricInstance* f) { return sameFabric(f, query.fabric); }))
       ways.push_back({model, site, arg});
   };
   for (const CallSite* site : bindings_.callersOf(fn)) consider(this, site);
@@ -429,7 +442,8 @@ void FileModel::setupsBefore(TSNode point, TSNode scope, TSNode receiver, const 
   if (ways.empty() || depth > 8) {
     // Called from elsewhere: module-level set-ups have run by then.
     for (const SetupCall& s : setups_)
-      if (s.fabric == query.fabric && sameNode(s.scope, root_)) local.push_back(&s);
+      if (sameFabric(s.fabric, query.fabric) && sameNode(s.scope, root_))
+        local.push_back({&s, s.inLoop});
     out.push_back(distinct(std::move(local)));
     return;
   }

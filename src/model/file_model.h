@@ -27,12 +27,17 @@ struct ModelOptions {
 
 struct FabricInstance {
   const SourceFile* file = nullptr;  // the file constructing it
+  size_t ordinal = 0;                // which of the file's Fabrics it is
   TSNode construction{};             // the `Fabric(...)` call
   TSNode scope{};
   Strategy strategy;
   TSNode statement{};  // the statement assigning it, when it is assigned
   bool launched = false;
 };
+
+// One Fabric seen through two parses of its file (a fix round re-parses
+// one file while the others keep theirs).
+bool sameFabric(const FabricInstance* a, const FabricInstance* b);
 
 struct SetupCall {
   TSNode call{};
@@ -44,6 +49,14 @@ struct SetupCall {
   std::vector<TSNode> arguments;  // positional: the module, then optimizers
   bool inLoop = false;            // counts as several set-ups
 };
+
+// A set-up that ran on the way to a point; `repeated` when it runs many
+// times there (in a loop, or in a helper called in a loop).
+struct SetupRun {
+  const SetupCall* setup = nullptr;
+  bool repeated = false;
+};
+using SetupRuns = std::vector<SetupRun>;
 
 struct TrainerInstance {
   TSNode construction{};
@@ -92,7 +105,7 @@ class FileModel {
   // set-ups on `fabric` that ran before on that way. `receiver` is the
   // expression holding the Fabric at the point: through parameters, only the
   // callers that pass this Fabric are ways.
-  std::vector<std::vector<const SetupCall*>> setupsBefore(TSNode point, TSNode receiver,
+  std::vector<SetupRuns> setupsBefore(TSNode point, TSNode receiver,
                                                           const FabricInstance* fabric,
                                                           Counted counted) const;
 
@@ -113,14 +126,13 @@ class FileModel {
     Counted counted;
   };
   void setupsBefore(TSNode point, TSNode scope, TSNode receiver, const SetupQuery& query, int depth,
-                    std::vector<const SetupCall*> prefix,
-                    std::vector<std::vector<const SetupCall*>>& out) const;
+                    SetupRuns prefix, std::vector<SetupRuns>& out) const;
   bool ranBefore(const SetupCall& setup, TSNode point, const SetupQuery& query) const;
   bool everyBranchSetsUp(TSNode ifStatement, const FabricInstance* fabric) const;
-  void setupsInside(const FunctionInfo* fn, const SetupQuery& query, int depth,
-                    std::vector<const SetupCall*>& out) const;
+  void setupsInside(const FunctionInfo* fn, const SetupQuery& query, int depth, bool repeated,
+                    SetupRuns& out) const;
   void setupsInForeignCallees(TSNode scope, TSNode point, const SetupQuery& query, int depth,
-                              std::vector<const SetupCall*>& out) const;
+                              bool repeated, SetupRuns& out) const;
   const SetupCall* setupResultOf(TSNode expr, TSNode scope, int& slot, int depth) const;
 
   const SourceFile& file_;

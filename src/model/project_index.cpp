@@ -80,7 +80,15 @@ std::pair<const FileModel*, const FunctionInfo*> ProjectIndex::functionNamed(
   for (const FunctionInfo& fn : sym->file->bindings().functions())
     if (fn.name == sym->name && isNull(fn.ownerClass) && isNull(enclosingFunction(fn.node)))
       return {sym->file, &fn};
+  // `Loop(...)` of a class in that file runs its `__init__`.
+  if (const FunctionInfo* init = sym->file->bindings().constructorOf(sym->name))
+    return {sym->file, init};
   return {nullptr, nullptr};
+}
+
+std::string ProjectIndex::keyOf(const FileModel& file, const FunctionInfo& fn) {
+  if (isNull(fn.ownerClass)) return fn.name;
+  return std::string(textOf(field(fn.ownerClass, "name"), file.file().text())) + "." + fn.name;
 }
 
 std::pair<const FileModel*, const FunctionInfo*> ProjectIndex::callee(const FileModel& from,
@@ -100,8 +108,9 @@ void ProjectIndex::linkCalls() {
       TSNode args = field(n, "arguments");
       auto [file, fn] = callee(*from, n);
       if (fn) {
-        callers_[{normalised(file->file().path()), fn->name}].push_back(
-            {from, CallSite{n, scope, fn, args, 0, TSNode{}}});
+        CallSite::Kind kind = isNull(fn->ownerClass) ? CallSite::Direct : CallSite::Construct;
+        callers_[{normalised(file->file().path()), keyOf(*file, *fn)}].push_back(
+            {from, CallSite{n, scope, fn, args, kind, TSNode{}}});
         return true;
       }
       MethodCall mc;
@@ -111,9 +120,9 @@ void ProjectIndex::linkCalls() {
         auto q = from->imports().qualify(positional[0], source);
         if (!q) return true;
         auto [launchedFile, launched] = functionNamed(from->file().path(), *q);
-        if (launched)
+        if (launched && isNull(launched->ownerClass))
           callers_[{normalised(launchedFile->file().path()), launched->name}].push_back(
-              {from, CallSite{n, scope, launched, args, 1, mc.receiver}});
+              {from, CallSite{n, scope, launched, args, CallSite::Launch, mc.receiver}});
       }
       return true;
     });

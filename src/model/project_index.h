@@ -44,7 +44,11 @@ class ProjectIndex {
   // through `fabric.launch(fn)`) made in the files added so far.
   void linkCalls();
 
-  // The calls into `function` of the file at `path`, from other files.
+  // How callers name a function of a file: `fit`, or `Loop.__init__`.
+  static std::string keyOf(const FileModel& file, const FunctionInfo& fn);
+
+  // The calls into `function` (named as keyOf does) of the file at `path`,
+  // from other files.
   std::vector<const ForeignCall*> callersInto(const std::string& path,
                                               const std::string& function) const;
   // The other file's function a call runs, or {null, null}.
