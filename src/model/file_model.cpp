@@ -106,10 +106,17 @@ void FileModel::collectFabricsAndTrainers() {
     TSNode args = field(n, "arguments");
     auto strategyOf = [&]() {
       TSNode expr = keywordArgument(args, "strategy", source_);
-      Strategy s = evaluateStrategy(expr, bindings_.scopeOf(n), bindings_, imports_, source_);
+      Strategy s = evaluateStrategy(expr, bindings_.scopeOf(n), *this);
       // `Fabric(**config)` may carry any strategy.
-      if (isNull(expr) && hasSplat(args)) s = {Strategy::MaybeDeepSpeed, n};
-      if (options_.targetDeepSpeed && s.kind != Strategy::DeepSpeed) s = {Strategy::DeepSpeed, {}};
+      if (isNull(expr) && hasSplat(args)) {
+        s.kind = Strategy::MaybeDeepSpeed;
+        s.evidence = n;
+        s.evidenceFile = &file_;
+      }
+      if (options_.targetDeepSpeed && s.kind != Strategy::DeepSpeed) {
+        s = Strategy{};
+        s.kind = Strategy::DeepSpeed;
+      }
       return s;
     };
     if (isFabricConstruction(n)) {

@@ -89,6 +89,7 @@ class FileModel {
   void attachSetups();
   bool attachModules();  // true when it found more LightningModules
 
+  const ProjectIndex* index() const { return index_; }
   bool isFabricSubclass(std::string_view name) const;
   const LightningModuleClass* lightningModule(std::string_view name) const;
   // Calls of `fn` from other files of the project.

@@ -1,8 +1,10 @@
 #include "model/project_index.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "model/file_model.h"
+#include "model/strategy.h"
 #include "python/node.h"
 #include "python/source_file.h"
 
@@ -11,6 +13,41 @@ namespace fs = std::filesystem;
 namespace lightfix {
 
 void ProjectIndex::add(const FileModel* model) { files_.push_back(model); }
+
+void ProjectIndex::addLauncher(const std::string& path, const std::string& text) {
+  unsigned line = 1;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string_view l(text.data() + start, end - start);
+    // Words split at spaces, quotes and `=`: `--strategy=deepspeed`, `--strategy "deepspeed"`.
+    std::vector<std::string> words;
+    std::string word;
+    for (char c : l) {
+      if (c == ' ' || c == '\t' || c == '=' || c == '"' || c == '\'' || c == '\\' || c == '\r') {
+        if (!word.empty()) words.push_back(std::move(word));
+        word.clear();
+      } else {
+        word += c;
+      }
+    }
+    if (!word.empty()) words.push_back(word);
+    for (size_t i = 0; i + 1 < words.size(); ++i)
+      if (words[i].rfind("--", 0) == 0 && words[i].size() > 2)
+        launcherFlags_.push_back({words[i], words[i + 1], path, line});
+    start = end + 1;
+    ++line;
+  }
+}
+
+const LauncherFlag* ProjectIndex::launcherPassing(const std::string& flag) const {
+  std::string dashed = flag;
+  std::replace(dashed.begin(), dashed.end(), '_', '-');
+  for (const LauncherFlag& f : launcherFlags_)
+    if ((f.flag == flag || f.flag == dashed) && isDeepSpeedName(f.value)) return &f;
+  return nullptr;
+}
 
 static std::string normalised(const std::string& path) {
   return fs::path(path).lexically_normal().generic_string();

@@ -24,8 +24,21 @@ struct ForeignCall {
   CallSite site;           // its callee points into the called file
 };
 
+// A shell script of the project passing a flag: `--strategy deepspeed_stage_3`.
+struct LauncherFlag {
+  std::string flag;   // "--strategy"
+  std::string value;  // "deepspeed_stage_3"
+  std::string path;
+  unsigned line = 0;
+};
+
 class ProjectIndex {
  public:
+  // Reads the `--flag value` / `--flag=value` pairs of a launcher script.
+  void addLauncher(const std::string& path, const std::string& text);
+  // The first launcher passing a DeepSpeed strategy name to `flag`, or null.
+  const LauncherFlag* launcherPassing(const std::string& flag) const;
+
   void add(const FileModel* model);
 
   // The project file a module name stands for, seen from `fromPath`
@@ -59,6 +72,7 @@ class ProjectIndex {
   std::pair<const FileModel*, const FunctionInfo*> functionNamed(const std::string& fromPath,
                                                                  std::string_view qualified) const;
   std::vector<const FileModel*> files_;
+  std::vector<LauncherFlag> launcherFlags_;
   std::map<std::pair<std::string, std::string>, std::vector<ForeignCall>> callers_;
 };
 

@@ -8,8 +8,11 @@
 namespace lightfix {
 
 StrategySource sourceOf(const Strategy& strategy, const SourceFile& file) {
-  StrategySource s{strategy.kind, file.path(), 0};
-  if (!isNull(strategy.evidence)) s.line = file.position(startOf(strategy.evidence)).row;
+  if (strategy.externalLine > 0)
+    return {strategy.kind, strategy.externalPath, strategy.externalLine};
+  const SourceFile& where = strategy.evidenceFile ? *strategy.evidenceFile : file;
+  StrategySource s{strategy.kind, where.path(), 0};
+  if (!isNull(strategy.evidence)) s.line = where.position(startOf(strategy.evidence)).row;
   return s;
 }
 

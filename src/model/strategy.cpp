@@ -1,198 +1,283 @@
 #include "model/strategy.h"
 
 #include <algorithm>
+#include <cctype>
 
-#include "model/bindings.h"
-#include "model/imports.h"
+#include "model/file_model.h"
+#include "model/project_index.h"
 #include "python/node.h"
+#include "python/source_file.h"
 
 namespace lightfix {
 
+bool isDeepSpeedName(std::string name) {
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name.rfind("deepspeed", 0) == 0;
+}
+
 namespace {
 
-class StrategyEvaluator {
- public:
-  StrategyEvaluator(const Bindings& b, const Imports& i, std::string_view s)
-      : bindings_(b), imports_(i), source_(s) {}
+constexpr int kMaxDepth = 12;
 
-  Strategy evaluate(TSNode expr, TSNode scope, int depth) const {
-    Strategy maybe{Strategy::MaybeDeepSpeed, expr};
-    if (isNull(expr)) return {};  // Lightning's default, "auto", is never DeepSpeed
-    if (depth > 12) return maybe;
-    std::string literal;
-    if (stringLiteral(expr, source_, literal))
-      return literal.rfind("deepspeed", 0) == 0 ? Strategy{Strategy::DeepSpeed, expr} : Strategy{};
-    if (is(expr, "none")) return {};
-    if (is(expr, "conditional_expression")) {
-      // `"deepspeed" if big else "ddp"`: DeepSpeed on some runs.
-      Strategy best;
-      for (TSNode branch : namedChildren(expr)) {
-        Strategy s = evaluate(branch, scope, depth + 1);
-        if (s.deepSpeed() && !best.deepSpeed()) best = {Strategy::MaybeDeepSpeed, s.evidence};
-      }
-      return best;
-    }
-    if (is(expr, "call")) {
-      auto q = imports_.qualify(field(expr, "function"), source_);
-      if (q && isDeepSpeedStrategyClass(*q)) return {Strategy::DeepSpeed, expr};
-      if (q && isOtherStrategyClass(*q)) return {};
-      return maybe;
-    }
-    if (is(expr, "attribute")) {
-      Strategy fromArgs;
-      if (argparseDefault(expr, scope, depth, fromArgs)) return fromArgs;
-    }
-    if (is(expr, "identifier") || is(expr, "attribute")) {
-      Origin o = bindings_.trace(expr, scope);
-      if (o.kind == Origin::Expression && o.index < 0 && !sameNode(o.expr, expr))
-        return evaluate(o.expr, o.scope, depth + 1);
-      if (o.kind == Origin::Parameter) return fromCallers(o, depth, maybe);
-    }
-    return maybe;
+Strategy found(Strategy::Kind kind, TSNode node, const FileModel& m) {
+  Strategy s;
+  s.kind = kind;
+  s.evidence = node;
+  s.evidenceFile = &m.file();
+  return s;
+}
+
+Strategy weakened(Strategy s) {
+  if (s.deepSpeed()) s.kind = Strategy::MaybeDeepSpeed;
+  return s;
+}
+
+Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth);
+
+// A class of the project deriving from DeepSpeedStrategy (`class
+// MyDeepSpeed(DeepSpeedStrategy)`), here or in the file it is imported from.
+bool isDeepSpeedSubclass(TSNode callee, const FileModel& m, int depth) {
+  if (depth > 4) return false;
+  std::string_view source = m.file().text();
+  const FileModel* file = &m;
+  std::string name(textOf(callee, source));
+  if (!is(callee, "identifier")) {
+    auto q = m.imports().qualify(callee, source);
+    auto sym = q && m.index() ? m.index()->symbol(m.file().path(), *q) : std::nullopt;
+    if (!sym) return false;
+    file = sym->file;
+    name = sym->name;
+  } else if (auto q = m.imports().qualify(callee, source); q && m.index()) {
+    auto sym = m.index()->symbol(m.file().path(), *q);
+    if (!sym) return false;
+    file = sym->file;
+    name = sym->name;
   }
-
- private:
-  // A parameter's strategy is what its callers pass; unseen callers may pass
-  // anything.
-  Strategy fromCallers(const Origin& o, int depth, Strategy maybe) const {
-    std::vector<const CallSite*> callers = bindings_.callersOf(o.function);
-    if (callers.empty()) {
-      Strategy s;
-      return parametrized(o, depth, s) ? s : maybe;
-    }
-    bool all = true;
-    Strategy any;
-    for (const CallSite* site : callers) {
-      TSNode arg = bindings_.argumentFor(*site, o.param);
-      Strategy s = isNull(arg) ? maybe : evaluate(arg, site->scope, depth + 1);
-      if (s.kind != Strategy::DeepSpeed) all = false;
-      if (s.deepSpeed() && !any.deepSpeed()) any = s;
-    }
-    if (any.deepSpeed() && !all) any.kind = Strategy::MaybeDeepSpeed;
-    return any;
-  }
-
-  // A test's `@pytest.mark.parametrize("strategy", [...])` lists every value
-  // the parameter takes, also as tuples (`("strategy", "precision")`) and
-  // `pytest.param(...)` entries.
-  bool parametrized(const Origin& o, int depth, Strategy& out) const {
-    TSNode decorated = ts_node_parent(o.function->node);
-    if (!is(decorated, "decorated_definition")) return false;
-    const std::string& param = o.function->params[static_cast<size_t>(o.param)];
-    for (TSNode decorator : namedChildren(decorated)) {
-      TSNode call = ts_node_named_child(decorator, 0);
-      std::string_view callee = textOf(field(call, "function"), source_);
-      if (!is(call, "call") || callee.size() < 11 ||
-          callee.substr(callee.size() - 11) != "parametrize")
-        continue;
-      std::vector<TSNode> args = positionalArguments(field(call, "arguments"));
-      if (args.size() < 2) continue;
-      std::vector<std::string> names;
-      std::string joined;
-      if (stringLiteral(args[0], source_, joined)) {
-        for (size_t start = 0; start <= joined.size();) {
-          size_t comma = joined.find(',', start);
-          if (comma == std::string::npos) comma = joined.size();
-          std::string name = joined.substr(start, comma - start);
-          name.erase(0, name.find_first_not_of(' '));
-          name.erase(name.find_last_not_of(' ') + 1);
-          names.push_back(name);
-          start = comma + 1;
-        }
-      } else {
-        for (TSNode n : namedChildren(args[0])) {
-          std::string name;
-          if (stringLiteral(n, source_, name)) names.push_back(name);
-        }
-      }
-      auto at = std::find(names.begin(), names.end(), param);
-      if (at == names.end()) continue;
-      size_t index = static_cast<size_t>(at - names.begin());
-      out = {};
-      for (TSNode entry : namedChildren(args[1])) {
-        std::vector<TSNode> values = namedChildren(entry);
-        if (is(entry, "call")) values = positionalArguments(field(entry, "arguments"));
-        TSNode value = names.size() == 1 && !is(entry, "call") ? entry
-                       : index < values.size()                 ? values[index]
-                                                               : TSNode{};
-        if (isNull(value)) continue;
-        Strategy s = evaluate(value, bindings_.scopeOf(value), depth + 1);
-        if (s.deepSpeed() && !out.deepSpeed()) out = {Strategy::MaybeDeepSpeed, s.evidence};
-      }
-      return true;
+  bool derives = false;
+  walk(file->bindings().module(), [&](TSNode n) {
+    if (derives || !is(n, "class_definition")) return !derives;
+    if (textOf(field(n, "name"), file->file().text()) != name) return true;
+    for (TSNode base : namedChildren(field(n, "superclasses"))) {
+      auto q = file->imports().qualify(base, file->file().text());
+      derives = derives || (q && isDeepSpeedStrategyClass(*q)) ||
+                (is(base, "identifier") && isDeepSpeedSubclass(base, *file, depth + 1));
     }
     return false;
-  }
+  });
+  return derives;
+}
 
-  // `args.strategy` where `args = parser.parse_args()`: the default of the
-  // matching `add_argument`, or maybe DeepSpeed when its choices offer it.
-  bool argparseDefault(TSNode attr, TSNode scope, int depth, Strategy& out) const {
-    Origin o = bindings_.trace(field(attr, "object"), scope);
-    // `args = parse_args()`, the script's own helper returning
-    // `parser.parse_args()`.
-    for (int hops = 0; hops < 4 && o.kind == Origin::Expression; ++hops) {
-      const FunctionInfo* helper = bindings_.calledFunction(o.expr);
-      if (!helper) break;
-      TSNode returned = bindings_.returnedValue(helper);
-      if (isNull(returned)) break;
-      o = bindings_.trace(returned, helper->node);
+// A test's `@pytest.mark.parametrize("strategy", [...])` lists every value
+// the parameter takes, also as tuples (`("strategy", "precision")`) and
+// `pytest.param(...)` entries.
+bool parametrized(const FunctionInfo& fn, int param, const FileModel& m, int depth,
+                  Strategy& out) {
+  std::string_view source = m.file().text();
+  TSNode decorated = ts_node_parent(fn.node);
+  if (!is(decorated, "decorated_definition")) return false;
+  const std::string& name = fn.params[static_cast<size_t>(param)];
+  for (TSNode decorator : namedChildren(decorated)) {
+    TSNode call = ts_node_named_child(decorator, 0);
+    std::string_view callee = textOf(field(call, "function"), source);
+    if (!is(call, "call") || callee.size() < 11 ||
+        callee.substr(callee.size() - 11) != "parametrize")
+      continue;
+    std::vector<TSNode> args = positionalArguments(field(call, "arguments"));
+    if (args.size() < 2) continue;
+    std::vector<std::string> names;
+    std::string joined;
+    if (stringLiteral(args[0], source, joined)) {
+      for (size_t start = 0; start <= joined.size();) {
+        size_t comma = joined.find(',', start);
+        if (comma == std::string::npos) comma = joined.size();
+        std::string one = joined.substr(start, comma - start);
+        one.erase(0, one.find_first_not_of(' '));
+        one.erase(one.find_last_not_of(' ') + 1);
+        names.push_back(one);
+        start = comma + 1;
+      }
+    } else {
+      for (TSNode n : namedChildren(args[0])) {
+        std::string one;
+        if (stringLiteral(n, source, one)) names.push_back(one);
+      }
     }
-    MethodCall mc;
-    if (o.kind != Origin::Expression || !asMethodCall(o.expr, source_, mc) ||
-        (mc.method != "parse_args" && mc.method != "parse_known_args"))
-      return false;
-    std::string dest(textOf(field(attr, "attribute"), source_));
-    bool found = false;
-    walk(bindings_.module(), [&](TSNode n) {
+    auto at = std::find(names.begin(), names.end(), name);
+    if (at == names.end()) continue;
+    size_t index = static_cast<size_t>(at - names.begin());
+    out = {};
+    for (TSNode entry : namedChildren(args[1])) {
+      std::vector<TSNode> values = namedChildren(entry);
+      if (is(entry, "call")) values = positionalArguments(field(entry, "arguments"));
+      TSNode value = names.size() == 1 && !is(entry, "call") ? entry
+                     : index < values.size()                 ? values[index]
+                                                             : TSNode{};
+      if (isNull(value)) continue;
+      Strategy s = evaluate(value, m.bindings().scopeOf(value), m, depth + 1);
+      if (s.deepSpeed() && !out.deepSpeed()) out = weakened(s);
+    }
+    return true;
+  }
+  return false;
+}
+
+TSNode defaultOf(const FunctionInfo& fn, int param) {
+  TSNode p = ts_node_parent(fn.paramNodes[static_cast<size_t>(param)]);
+  if (is(p, "default_parameter") || is(p, "typed_default_parameter")) return field(p, "value");
+  return TSNode{};
+}
+
+// A parameter's strategy is what its callers pass (in any file), or its
+// default where they pass nothing; with no caller seen, its default or the
+// values a test parametrizes it with, else anything.
+Strategy fromCallers(const Origin& o, const FileModel& m, int depth, Strategy maybe) {
+  struct Caller {
+    const FileModel* model;
+    const CallSite* site;
+  };
+  std::vector<Caller> callers;
+  for (const CallSite* site : m.bindings().callersOf(o.function)) callers.push_back({&m, site});
+  for (const ForeignCall* call : m.foreignCallers(o.function))
+    callers.push_back({call->model, &call->site});
+  TSNode fallback = defaultOf(*o.function, o.param);
+  if (callers.empty()) {
+    Strategy s;
+    if (parametrized(*o.function, o.param, m, depth, s)) return s;
+    return isNull(fallback) ? maybe : weakened(evaluate(fallback, o.function->node, m, depth + 1));
+  }
+  bool all = true;
+  Strategy any;
+  for (const Caller& c : callers) {
+    TSNode arg = c.model->bindings().argumentFor(*c.site, o.param);
+    Strategy s = !isNull(arg)        ? evaluate(arg, c.site->scope, *c.model, depth + 1)
+                 : !isNull(fallback) ? evaluate(fallback, o.function->node, m, depth + 1)
+                                     : Strategy{};
+    if (s.kind != Strategy::DeepSpeed) all = false;
+    if (s.deepSpeed() && !any.deepSpeed()) any = s;
+  }
+  return all ? any : weakened(any);
+}
+
+bool declares(TSNode arguments, const std::string& dest, std::string_view source) {
+  std::string explicitDest;
+  if (stringLiteral(keywordArgument(arguments, "dest", source), source, explicitDest))
+    return explicitDest == dest;
+  for (TSNode arg : positionalArguments(arguments)) {
+    std::string flag;
+    if (!stringLiteral(arg, source, flag) || flag.rfind("--", 0) != 0) continue;
+    std::string name = flag.substr(2);
+    std::replace(name.begin(), name.end(), '-', '_');
+    if (name == dest) return true;
+  }
+  return false;
+}
+
+// `args.strategy` where `args = parser.parse_args()` (directly, through the
+// script's own helper, or from a parser built in another file): the default
+// of the matching `add_argument`, maybe DeepSpeed when its choices offer it
+// or a launcher script of the project passes a DeepSpeed name.
+bool argparseValue(TSNode attr, TSNode scope, const FileModel& m, int depth, Strategy& out) {
+  std::string_view source = m.file().text();
+  Origin o = m.bindings().trace(field(attr, "object"), scope);
+  for (int hops = 0; hops < 4 && o.kind == Origin::Expression; ++hops) {
+    const FunctionInfo* helper = m.bindings().calledFunction(o.expr);
+    if (!helper) break;
+    TSNode returned = m.bindings().returnedValue(helper);
+    if (isNull(returned)) break;
+    o = m.bindings().trace(returned, helper->node);
+  }
+  MethodCall mc;
+  if (o.kind != Origin::Expression || !asMethodCall(o.expr, source, mc) ||
+      (mc.method != "parse_args" && mc.method != "parse_known_args"))
+    return false;
+  std::string dest(textOf(field(attr, "attribute"), source));
+
+  // The parser is built here, or by a function of another file.
+  std::vector<const FileModel*> files{&m};
+  walk(mc.receiver, [&](TSNode n) {
+    if (is(n, "call") && m.index())
+      if (auto [file, fn] = m.index()->callee(m, n); file) files.push_back(file);
+    return true;
+  });
+  bool declared = false;
+  for (const FileModel* f : files) {
+    std::string_view fsource = f->file().text();
+    walk(f->bindings().module(), [&](TSNode n) {
       MethodCall add;
-      if (found || !asMethodCall(n, source_, add) || add.method != "add_argument") return !found;
-      if (!declares(add.arguments, dest)) return true;
-      found = true;
+      if (declared || !asMethodCall(n, fsource, add) || add.method != "add_argument")
+        return !declared;
+      if (!declares(add.arguments, dest, fsource)) return true;
+      declared = true;
       out = {};
-      TSNode def = keywordArgument(add.arguments, "default", source_);
-      if (!isNull(def)) out = evaluate(def, bindings_.scopeOf(n), depth + 1);
-      TSNode choices = keywordArgument(add.arguments, "choices", source_);
-      if (!out.deepSpeed() && !isNull(choices)) {
+      TSNode def = keywordArgument(add.arguments, "default", fsource);
+      if (!isNull(def)) out = evaluate(def, f->bindings().scopeOf(n), *f, depth + 1);
+      TSNode choices = keywordArgument(add.arguments, "choices", fsource);
+      if (!out.deepSpeed() && !isNull(choices))
         for (TSNode choice : namedChildren(choices)) {
           std::string text;
-          if (stringLiteral(choice, source_, text) && text.rfind("deepspeed", 0) == 0) {
-            out = {Strategy::MaybeDeepSpeed, choice};
+          if (stringLiteral(choice, fsource, text) && isDeepSpeedName(text)) {
+            out = found(Strategy::MaybeDeepSpeed, choice, *f);
             break;
           }
         }
-      }
       return false;
     });
-    return found;
+    if (declared) break;
   }
-
-  bool declares(TSNode arguments, const std::string& dest) const {
-    std::string explicitDest;
-    if (stringLiteral(keywordArgument(arguments, "dest", source_), source_, explicitDest))
-      return explicitDest == dest;
-    for (TSNode arg : positionalArguments(arguments)) {
-      std::string flag;
-      if (!stringLiteral(arg, source_, flag)) continue;
-      size_t dashes = flag.find_first_not_of('-');
-      if (dashes == std::string::npos) continue;
-      std::string name = flag.substr(dashes);
-      for (char& c : name)
-        if (c == '-') c = '_';
-      if (name == dest) return true;
+  if (!declared) return false;
+  if (!out.deepSpeed() && m.index())
+    if (const LauncherFlag* flag = m.index()->launcherPassing("--" + dest)) {
+      out = {};
+      out.kind = Strategy::MaybeDeepSpeed;
+      out.externalPath = flag->path;
+      out.externalLine = flag->line;
     }
-    return false;
-  }
+  return true;
+}
 
-  const Bindings& bindings_;
-  const Imports& imports_;
-  std::string_view source_;
-};
+Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
+  std::string_view source = m.file().text();
+  Strategy maybe = found(Strategy::MaybeDeepSpeed, expr, m);
+  if (isNull(expr)) return {};  // Lightning's default, "auto", is never DeepSpeed
+  if (depth > kMaxDepth) return maybe;
+  std::string literal;
+  if (stringLiteral(expr, source, literal))
+    return isDeepSpeedName(literal) ? found(Strategy::DeepSpeed, expr, m) : Strategy{};
+  if (is(expr, "none")) return {};
+  if (is(expr, "conditional_expression")) {
+    // `DeepSpeedStrategy(...) if devices > 1 else "auto"`: on some runs.
+    Strategy best;
+    for (TSNode branch : namedChildren(expr)) {
+      Strategy s = evaluate(branch, scope, m, depth + 1);
+      if (s.deepSpeed() && !best.deepSpeed()) best = weakened(s);
+    }
+    return best;
+  }
+  if (is(expr, "call")) {
+    TSNode callee = field(expr, "function");
+    auto q = m.imports().qualify(callee, source);
+    if (q && isDeepSpeedStrategyClass(*q)) return found(Strategy::DeepSpeed, expr, m);
+    if (q && isOtherStrategyClass(*q)) return {};
+    if (isDeepSpeedSubclass(callee, m, 0)) return found(Strategy::DeepSpeed, expr, m);
+    return maybe;
+  }
+  if (is(expr, "attribute")) {
+    Strategy fromArgs;
+    if (argparseValue(expr, scope, m, depth, fromArgs)) return fromArgs;
+  }
+  if (is(expr, "identifier") || is(expr, "attribute")) {
+    Origin o = m.bindings().trace(expr, scope);
+    if (o.kind == Origin::Expression && o.index < 0 && !sameNode(o.expr, expr))
+      return evaluate(o.expr, o.scope, m, depth + 1);
+    if (o.kind == Origin::Parameter) return fromCallers(o, m, depth, maybe);
+  }
+  return maybe;
+}
 
 }  // namespace
 
-Strategy evaluateStrategy(TSNode expr, TSNode scope, const Bindings& bindings,
-                          const Imports& imports, std::string_view source) {
-  return StrategyEvaluator(bindings, imports, source).evaluate(expr, scope, 0);
+Strategy evaluateStrategy(TSNode expr, TSNode scope, const FileModel& model) {
+  return evaluate(expr, scope, model, 0);
 }
 
 }  // namespace lightfix

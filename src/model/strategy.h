@@ -1,6 +1,6 @@
 #pragma once
 // Which distributed strategy a `Fabric(...)` or `Trainer(...)` runs with, as
-// far as the source tells: certainly DeepSpeed, maybe DeepSpeed, or not.
+// far as the project tells: certainly DeepSpeed, maybe DeepSpeed, or not.
 
 #include <tree_sitter/api.h>
 
@@ -8,21 +8,30 @@
 
 namespace lightfix {
 
-class Bindings;
-class Imports;
+class FileModel;
+class SourceFile;
 
 struct Strategy {
   enum Kind { NotDeepSpeed, MaybeDeepSpeed, DeepSpeed };
   Kind kind = NotDeepSpeed;
-  // The node that selected DeepSpeed (a literal, a `DeepSpeedStrategy(...)`,
-  // an argparse default); null when it came from `--target-strategy`.
+  // What selected DeepSpeed: a node (a literal, a `DeepSpeedStrategy(...)`,
+  // an argparse default) of `evidenceFile`, or a line of a file that is not
+  // Python (a shell launcher); neither when it came from `--target-strategy`.
   TSNode evidence{};
+  const SourceFile* evidenceFile = nullptr;
+  std::string externalPath;
+  unsigned externalLine = 0;
 
   bool deepSpeed() const { return kind != NotDeepSpeed; }
 };
 
-// Evaluates a `strategy=` argument (null when there is none) in `scope`.
-Strategy evaluateStrategy(TSNode expr, TSNode scope, const Bindings& bindings,
-                          const Imports& imports, std::string_view source);
+// Evaluates a `strategy=` argument (null when there is none) in `scope` of
+// `model`'s file, following names, parameters and their callers (in any
+// file of the project), argparse and pytest parametrize.
+Strategy evaluateStrategy(TSNode expr, TSNode scope, const FileModel& model);
+
+// Whether a strategy name is one of DeepSpeed's (`deepspeed`,
+// `deepspeed_stage_3_offload`…), as Lightning's registry reads it.
+bool isDeepSpeedName(std::string name);
 
 }  // namespace lightfix
