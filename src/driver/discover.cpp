@@ -59,6 +59,10 @@ void walkDirectory(const fs::path& root, GitIgnore ignore, Discovery& out) {
       if (!skippedDirectory(path)) walkDirectory(path, ignore, out);
     } else if (path.extension() == ".py" && entry.is_regular_file(ec)) {
       out.files.push_back(path.lexically_normal().string());
+    } else if ((path.extension() == ".sh" || path.extension() == ".yaml" ||
+                path.extension() == ".yml") &&
+               entry.is_regular_file(ec)) {
+      out.configs.push_back(path.lexically_normal().string());
     }
   }
 }

@@ -10,6 +10,9 @@ namespace lightfix {
 
 struct Discovery {
   std::vector<std::string> files;
+  // Files that only inform the project model: launcher scripts and YAML
+  // configs found while walking directories.
+  std::vector<std::string> configs;
   std::vector<std::string> errors;  // one line each, naming the path
 };
 

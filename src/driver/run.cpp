@@ -90,6 +90,12 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
   }
 
   ProjectModel project(options.model);
+  for (const std::string& path : discovery.configs) {
+    std::string text;
+    std::string error;
+    // A config that cannot be read informs nothing; it is no error of the run.
+    if (readFile(path, text, error)) project.addConfigFile(path, text);
+  }
   std::vector<FileModel*> models;
   for (ParsedFile& p : parsed)
     if (p.model) models.push_back(p.model.get());

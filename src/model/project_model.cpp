@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+
+#include "model/config_files.h"
+
 #include "python/node.h"
 #include "python/source_file.h"
 
@@ -23,6 +27,15 @@ std::string describe(const StrategySource& source, const std::string& fromPath) 
   if (source.kind == Strategy::MaybeDeepSpeed)
     return fmt::format("DeepSpeed (possibly selected at {})", where);
   return fmt::format("DeepSpeed (selected at {})", where);
+}
+
+void ProjectModel::addConfigFile(const std::string& path, const std::string& text) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  if (ext == ".sh" || ext == ".bash") {
+    index_.addLauncher(path, text);
+  } else if (ext == ".yaml" || ext == ".yml") {
+    for (StrategySource& s : yamlTrainerStrategies(path, text)) trainers_.push_back(std::move(s));
+  }
 }
 
 void ProjectModel::link(const std::vector<FileModel*>& files) {

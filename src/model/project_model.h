@@ -36,6 +36,11 @@ class ProjectModel {
   // the project's Trainers. The files must outlive the project.
   void link(const std::vector<FileModel*>& files);
 
+  // What the project's other files say: launcher scripts (`*.sh`) passing a
+  // strategy flag, Lightning CLI / Hydra YAML configs choosing a Trainer's
+  // strategy. Read before link().
+  void addConfigFile(const std::string& path, const std::string& text);
+
   // The strategy LightningModules of `file` run with: the strongest among the
   // file's own Trainers, else among the project's; nothing when no Trainer is
   // seen (unless `--target-strategy deepspeed`).
