@@ -10,6 +10,7 @@
 #include <iostream>
 #include <map>
 
+#include "config/config.h"
 #include "driver/run.h"
 #include "report/render.h"
 #include "rules/rule.h"
@@ -30,6 +31,7 @@ struct CommonOptions {
   std::string outputFormat = "full";
   std::string targetStrategy;
   std::string stdinFilename;
+  std::string config;
   bool exitZero = false;
   bool noColor = false;
   bool quiet = false;
@@ -53,6 +55,9 @@ void addCommon(CLI::App* cmd, CommonOptions& o) {
                   "Judge every Fabric and Trainer as running this strategy (a migration)")
       ->check(CLI::IsMember({"deepspeed"}));
   cmd->add_option("--stdin-filename", o.stdinFilename, "The name to report stdin (`-`) under");
+  cmd->add_option("--config", o.config,
+                  "The pyproject.toml to read [tool.lightfix] from (default: the nearest one "
+                  "above the first path)");
   cmd->add_flag("--exit-zero", o.exitZero, "Exit 0 even when there are findings");
   cmd->add_flag("--no-color", o.noColor, "Never colour the output");
   cmd->add_flag("-q,--quiet", o.quiet, "Print findings only, no summary");
@@ -102,14 +107,40 @@ std::string statistics(const std::vector<FileReport>& reports, const RenderOptio
   return out;
 }
 
-int runCommand(const CommonOptions& o, Mode mode) {
+// The command line over `[tool.lightfix]`: a `--select` replaces the
+// config's, ignores add up, either may ask for the target strategy.
+bool applyConfig(CommonOptions& o, const std::vector<std::string>& paths, Config& config) {
+  std::string path = !o.config.empty() ? o.config : findConfig(paths[0] == "-" ? "." : paths[0]);
+  if (path.empty()) return true;
+  std::string error;
+  auto read = readConfig(path, error);
+  if (!read) {
+    std::cerr << "lightfix: " << error << "\n";
+    return false;
+  }
+  config = *read;
+  if (o.select.empty()) o.select = config.select;
+  o.ignore.insert(o.ignore.end(), config.ignore.begin(), config.ignore.end());
+  if (o.targetStrategy.empty()) o.targetStrategy = config.targetStrategy;
+  for (const auto& [glob, codes] : config.perFileIgnores)
+    for (const std::string& code : codes)
+      if (!findRule(code)) {
+        std::cerr << fmt::format("lightfix: {}: unknown rule code `{}` in per-file-ignores\n", path,
+                                 code);
+        return false;
+      }
+  return true;
+}
+
+int runCommand(CommonOptions o, Mode mode) {
   RunOptions run;
+  std::vector<std::string> paths = o.paths.empty() ? std::vector<std::string>{"."} : o.paths;
+  if (!applyConfig(o, paths, run.config)) return kExitError;
   if (!selectRules(o, run.rules)) return kExitError;
   run.mode = o.diff ? Mode::Diff : mode;
   run.unsafeFixes = o.unsafeFixes;
   run.model.targetDeepSpeed = o.targetStrategy == "deepspeed";
   run.stdinFilename = o.stdinFilename;
-  std::vector<std::string> paths = o.paths.empty() ? std::vector<std::string>{"."} : o.paths;
 
   RunResult result = runLightfix(paths, run);
   for (const std::string& e : result.errors) std::cerr << "lightfix: " << e << "\n";

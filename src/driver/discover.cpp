@@ -69,8 +69,11 @@ void walkDirectory(const fs::path& root, GitIgnore ignore, Discovery& out) {
 
 }  // namespace
 
-Discovery discoverFiles(const std::vector<std::string>& paths) {
+Discovery discoverFiles(const std::vector<std::string>& paths,
+                        const std::vector<std::string>& exclude, const std::string& excludeRoot) {
   Discovery out;
+  GitIgnore excluded;
+  for (const std::string& pattern : exclude) excluded.add(excludeRoot, pattern);
   for (const std::string& p : paths) {
     if (p == "-") {
       out.files.push_back(p);
@@ -81,7 +84,7 @@ Discovery discoverFiles(const std::vector<std::string>& paths) {
     if (ec || !fs::exists(status)) {
       out.errors.push_back(p + ": No such file or directory");
     } else if (fs::is_directory(status)) {
-      walkDirectory(fs::path(p).lexically_normal(), GitIgnore{}, out);
+      walkDirectory(fs::path(p).lexically_normal(), excluded, out);
     } else {
       out.files.push_back(p);
     }

@@ -16,6 +16,10 @@ struct Discovery {
   std::vector<std::string> errors;  // one line each, naming the path
 };
 
-Discovery discoverFiles(const std::vector<std::string>& paths);
+// `exclude` holds .gitignore-style patterns relative to `excludeRoot` (the
+// config's directory), applied below every path.
+Discovery discoverFiles(const std::vector<std::string>& paths,
+                        const std::vector<std::string>& exclude = {},
+                        const std::string& excludeRoot = {});
 
 }  // namespace lightfix

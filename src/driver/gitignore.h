@@ -13,6 +13,8 @@ class GitIgnore {
  public:
   // Reads `dir/.gitignore`, if any, as applying to everything below dir.
   void load(const std::filesystem::path& dir);
+  // One pattern, in .gitignore syntax, relative to `base`.
+  void add(const std::filesystem::path& base, std::string pattern);
   bool ignored(const std::filesystem::path& path, bool isDirectory) const;
 
  private:

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -55,6 +56,16 @@ bool readFile(const std::string& path, std::string& text, std::string& error) {
   return true;
 }
 
+// The run's rules less those per-file-ignores turns off for this file.
+RuleSet rulesFor(const std::string& path, const RunOptions& options) {
+  if (options.config.perFileIgnores.empty() || path == "-") return options.rules;
+  std::vector<std::string> ignored = options.config.ignoredFor(path);
+  RuleSet rules;
+  for (const Rule* r : options.rules)
+    if (std::find(ignored.begin(), ignored.end(), r->code) == ignored.end()) rules.push_back(r);
+  return rules;
+}
+
 bool wantedFix(const Diagnostic& d, bool unsafe) {
   return d.fix && (d.fix->applicability == Applicability::Safe || unsafe);
 }
@@ -63,7 +74,7 @@ bool wantedFix(const Diagnostic& d, bool unsafe) {
 
 RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& options) {
   RunResult result;
-  Discovery discovery = discoverFiles(paths);
+  Discovery discovery = discoverFiles(paths, options.config.exclude, options.config.root);
   result.errors = discovery.errors;
 
   // prefilter → parse → model, for every file that can matter.
@@ -112,11 +123,14 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
       result.reports.push_back(std::move(report));
       continue;
     }
+    RuleSet rules = rulesFor(file.path(), options);
     if (options.mode == Mode::Check) {
-      report.diagnostics = analyze(file, p.tree, *p.model, project, options.rules);
+      report.diagnostics = analyze(file, p.tree, *p.model, project, rules);
     } else {
       Analyzer analyzer = [&](const SourceFile& f) {
-        return analyzeText(f, project, options.rules);
+        // The first round sees the text as parsed for the project.
+        if (f.text() == file.text()) return analyze(file, p.tree, *p.model, project, rules);
+        return analyzeText(f, project, rules);
       };
       FixRounds rounds = applyFixes(
           file, analyzer, [&](const Diagnostic& d) { return wantedFix(d, options.unsafeFixes); });
@@ -139,7 +153,7 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
           result.errors.push_back(file.path() + ": " + why);
           report.fixed = 0;
           report.file = p.file;
-          report.diagnostics = analyze(file, p.tree, *p.model, project, options.rules);
+          report.diagnostics = analyze(file, p.tree, *p.model, project, rules);
         }
       }
     }

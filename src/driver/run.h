@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "config/config.h"
 #include "driver/analyze.h"
 #include "model/file_model.h"
 #include "report/diagnostic.h"
@@ -19,6 +20,7 @@ struct RunOptions {
   ModelOptions model;
   bool unsafeFixes = false;
   std::string stdinFilename;  // the name `-` is reported under
+  Config config;              // exclude and per-file-ignores
 };
 
 struct RunResult {
