@@ -78,6 +78,7 @@ std::optional<Fix> fixTrainingStepReturnsNone(const FileContext& ctx, const Find
   TSNode ret = finding.node("return");
   const FunctionInfo* info = ctx.model.bindings().function(function);
   if (!info || info->params.empty()) return std::nullopt;
+  if (!isNull(finding.node("indirect"))) return std::nullopt;
 
   std::string loss = lossName(function, source);
   TSNode body = field(function, "body");

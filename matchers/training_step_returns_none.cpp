@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "model/file_model.h"
+#include "model/project_index.h"
 #include "model/project_model.h"
 #include "python/flow.h"
 #include "python/node.h"
@@ -32,20 +33,98 @@ static bool returnsNone(TSNode ret) {
   return values.empty() || (values.size() == 1 && is(values[0], "none"));
 }
 
+// Whether a function can give back None: `return None`, a bare `return`,
+// or falling off its end.
+static bool mayReturnNone(TSNode fn, std::string_view source) {
+  bool none = false;
+  bool generator = false;
+  forEachOwnNode(fn, [&](TSNode n) {
+    if (is(n, "yield")) generator = true;
+    if (is(n, "return_statement") && returnsNone(n)) none = true;
+  });
+  return !generator && (none || !alwaysExits(field(fn, "body"), source));
+}
+
+// The method `name` of a class, or of its bases here or in other project
+// files: the file it is in and its definition.
+static std::pair<const FileModel*, TSNode> findMethod(const FileModel& model, TSNode cls,
+                                                      std::string_view name, int depth) {
+  if (depth > 6 || isNull(cls)) return {nullptr, TSNode{}};
+  std::string_view source = model.file().text();
+  for (const FunctionInfo* fn : model.bindings().methodsOf(cls))
+    if (fn->name == name) return {&model, fn->node};
+  for (TSNode base : namedChildren(field(cls, "superclasses"))) {
+    const FileModel* file = &model;
+    std::string baseName(textOf(base, source));
+    if (auto q = model.imports().qualify(base, source); q && model.index()) {
+      auto sym = model.index()->symbol(model.file().path(), *q);
+      if (!sym) continue;
+      file = sym->file;
+      baseName = sym->name;
+    }
+    const LightningModuleClass* parent = file->lightningModule(baseName);
+    if (!parent) continue;
+    auto found = findMethod(*file, parent->node, name, depth + 1);
+    if (found.first) return found;
+  }
+  return {nullptr, TSNode{}};
+}
+
+// `return self._step(batch)` where `_step` may give back None: the value
+// Lightning sees is None on that path too.
+static bool returnsNoneThroughHelper(const FileModel& model, TSNode cls, TSNode ret) {
+  std::string_view source = model.file().text();
+  TSNode value = ts_node_named_child(ret, 0);
+  MethodCall mc;
+  if (!asMethodCall(value, source, mc) || textOf(mc.receiver, source) != "self") return false;
+  auto [file, method] = findMethod(model, cls, mc.method, 0);
+  return file && mayReturnNone(method, file->file().text());
+}
+
+// `return out` where `out = None` ran before and nothing since surely
+// rebound it.
+static bool returnsVariableThatMayBeNone(TSNode fn, TSNode ret, std::string_view source) {
+  TSNode value = ts_node_named_child(ret, 0);
+  if (!is(value, "identifier")) return false;
+  std::string_view name = textOf(value, source);
+  // The blocks around the return, outermost first.
+  std::vector<TSNode> blocks;
+  for (TSNode p = ts_node_parent(ret); !isNull(p) && !sameNode(p, fn); p = ts_node_parent(p))
+    if (is(p, "block")) blocks.insert(blocks.begin(), p);
+  bool none = false;
+  for (TSNode block : blocks)
+    for (TSNode s : namedChildren(block)) {
+      if (startOf(s) >= startOf(ret) || contains(s, ret)) break;
+      TSNode e = ts_node_named_child(s, 0);
+      if (is(s, "expression_statement") && is(e, "assignment") &&
+          textOf(field(e, "left"), source) == name && is(field(e, "right"), "none"))
+        none = true;
+      else if (definitelyAssigns(s, name, source))
+        none = false;
+    }
+  return none;
+}
+
 void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& out) {
   std::string_view source = ctx.file.text();
   for (const LightningModuleClass& cls : ctx.model.lightningModules()) {
     if (cls.manualOptimization) continue;
     TSNode step = trainingStepOf(cls.node, source);
     if (isNull(step)) continue;
-    auto strategy = ctx.project.trainerStrategyFor(ctx.file.path());
+    auto strategy = ctx.project.trainerStrategyFor(ctx.file.path(), cls.name);
     if (!strategy) continue;
 
     bool generator = false;
     std::vector<TSNode> noneReturns;
+    std::vector<TSNode> indirectReturns;
     forEachOwnNode(step, [&](TSNode n) {
       if (is(n, "yield")) generator = true;
-      if (is(n, "return_statement") && returnsNone(n)) noneReturns.push_back(n);
+      if (!is(n, "return_statement")) return;
+      if (returnsNone(n))
+        noneReturns.push_back(n);
+      else if (returnsNoneThroughHelper(ctx.model, cls.node, n) ||
+               returnsVariableThatMayBeNone(step, n, source))
+        indirectReturns.push_back(n);
     });
     if (generator) continue;
 
@@ -64,6 +143,12 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
     };
     for (TSNode ret : noneReturns)
       report(ret, endOf(ret), ret, "`training_step` returns `None`, skipping backward");
+    // Where the None comes from elsewhere, which value to return instead is
+    // for a person to decide: no fix.
+    for (TSNode ret : indirectReturns) {
+      report(ret, endOf(ret), ret, "`training_step` returns `None`, skipping backward");
+      out.back().nodes["indirect"] = ret;
+    }
     if (!alwaysExits(field(step, "body"), source)) {
       // Reported on `def training_step`, where the missing return belongs.
       report(step, endOf(field(step, "name")), TSNode{},

@@ -2,8 +2,8 @@
 
 #include <fnmatch.h>
 
-#include <filesystem>
 #include <toml++/toml.h>
+#include <filesystem>
 
 namespace fs = std::filesystem;
 
@@ -49,7 +49,8 @@ std::optional<Config> readConfig(const std::string& path, std::string& error) {
   try {
     table = toml::parse_file(path);
   } catch (const toml::parse_error& e) {
-    error = path + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description());
+    error =
+        path + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description());
     return std::nullopt;
   }
   const toml::table* tool = table["tool"]["lightfix"].as_table();

@@ -25,8 +25,8 @@ namespace {
 // Files that matter to the project model even without a rule's trigger:
 // they may build the Trainer that decides a LightningModule's strategy,
 // define a LightningModule's base class, or hand a Fabric to a helper.
-constexpr std::string_view kModelWords[] = {"lightning", "Trainer", "Fabric", "fabric", "setup",
-                                            "launch", "deepspeed", "DeepSpeed"};
+constexpr std::string_view kModelWords[] = {"lightning", "Trainer", "Fabric",    "fabric",
+                                            "setup",     "launch",  "deepspeed", "DeepSpeed"};
 
 struct ParsedFile {
   std::shared_ptr<const SourceFile> file;

@@ -53,8 +53,7 @@ std::vector<StrategySource> yamlTrainerStrategies(const std::string& path,
   // A malformed config is not ours to report; its errors go nowhere.
   sm.setDiagHandler([](const llvm::SMDiagnostic&, void*) {}, nullptr);
   llvm::yaml::Stream stream(text, sm);
-  bool hydraGroup =
-      std::filesystem::path(path).parent_path().filename() == "trainer";
+  bool hydraGroup = std::filesystem::path(path).parent_path().filename() == "trainer";
   for (llvm::yaml::Document& doc : stream) {
     auto* top = llvm::dyn_cast_or_null<MappingNode>(doc.getRoot());
     if (!top) continue;

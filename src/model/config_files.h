@@ -13,7 +13,6 @@ namespace lightfix {
 // The DeepSpeed strategies a YAML config gives its Trainer, each with the
 // line that names it. A file under a `trainer/` directory is a Hydra group
 // whose top level is the Trainer's.
-std::vector<StrategySource> yamlTrainerStrategies(const std::string& path,
-                                                  const std::string& text);
+std::vector<StrategySource> yamlTrainerStrategies(const std::string& path, const std::string& text);
 
 }  // namespace lightfix

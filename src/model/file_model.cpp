@@ -124,10 +124,12 @@ void FileModel::collectFabricsAndTrainers() {
       fabrics_.push_back({&file_, fabrics_.size(), n, bindings_.scopeOf(n), strategyOf(),
                           isNull(assignment) ? TSNode{} : enclosingStatement(assignment), false});
     } else if (auto q = imports_.qualify(field(n, "function"), source_); q && isTrainerClass(*q)) {
-      trainers_.push_back({n, strategyOf()});
+      trainers_.push_back({n, strategyOf(), {}});
     }
     return true;
   });
+
+  collectFits();
 
   // A Fabric is launched when `.launch` is called on it anywhere.
   std::vector<const FabricInstance*> launched;
@@ -163,6 +165,33 @@ static bool asDynamicSetup(TSNode call, std::string_view source, MethodCall& out
   out.method = name == "setup_module" ? "setup_module" : "setup";
   out.arguments = field(call, "arguments");
   return true;
+}
+
+void FileModel::collectFits() {
+  walk(root_, [&](TSNode n) {
+    MethodCall mc;
+    if (!asMethodCall(n, source_, mc) || mc.method != "fit") return true;
+    TSNode scope = bindings_.scopeOf(n);
+    Origin trainer = bindings_.trace(mc.receiver, scope);
+    TSNode model = keywordArgument(mc.arguments, "model", source_);
+    std::vector<TSNode> positional = positionalArguments(mc.arguments);
+    if (isNull(model) && !positional.empty()) model = positional[0];
+    Origin made = bindings_.trace(model, scope);
+    if (trainer.kind != Origin::Expression || made.kind != Origin::Expression ||
+        !is(made.expr, "call"))
+      return true;
+    TSNode cls = field(made.expr, "function");
+    std::string path = file_.path();
+    std::string name(textOf(cls, source_));
+    if (auto q = imports_.qualify(cls, source_); q && index_)
+      if (auto sym = index_->symbol(file_.path(), *q)) {
+        path = sym->file->file().path();
+        name = sym->name;
+      }
+    for (TrainerInstance& t : trainers_)
+      if (sameNode(t.construction, trainer.expr)) t.fits.emplace_back(path, name);
+    return true;
+  });
 }
 
 void FileModel::collectSetups() {
@@ -403,7 +432,8 @@ void FileModel::setupsBefore(TSNode point, TSNode scope, TSNode receiver, const 
   bool always = query.counted == Counted::AlwaysRun;
   SetupRuns local = std::move(prefix);
   for (const SetupCall& s : setups_)
-    if (sameFabric(s.fabric, query.fabric) && sameNode(s.scope, scope) && ranBefore(s, point, query))
+    if (sameFabric(s.fabric, query.fabric) && sameNode(s.scope, scope) &&
+        ranBefore(s, point, query))
       local.push_back({&s, s.inLoop});
   // Helpers called before the point that set up on this Fabric.
   for (const CallSite& site : bindings_.callSites())

@@ -61,6 +61,9 @@ using SetupRuns = std::vector<SetupRun>;
 struct TrainerInstance {
   TSNode construction{};
   Strategy strategy;
+  // The LightningModule classes it fits (`trainer.fit(Model(...))`), as
+  // (file, class name).
+  std::vector<std::pair<std::string, std::string>> fits;
 };
 
 struct LightningModuleClass {
@@ -106,9 +109,8 @@ class FileModel {
   // set-ups on `fabric` that ran before on that way. `receiver` is the
   // expression holding the Fabric at the point: through parameters, only the
   // callers that pass this Fabric are ways.
-  std::vector<SetupRuns> setupsBefore(TSNode point, TSNode receiver,
-                                                          const FabricInstance* fabric,
-                                                          Counted counted) const;
+  std::vector<SetupRuns> setupsBefore(TSNode point, TSNode receiver, const FabricInstance* fabric,
+                                      Counted counted) const;
 
   // The set-up whose result `expr` holds, and the slot of that result (0 for
   // the model, 1… for the optimizers), or nullptr.
@@ -117,6 +119,7 @@ class FileModel {
  private:
   void collectFabricSubclasses();
   void collectFabricsAndTrainers();
+  void collectFits();
   void collectSetups();
   void collectLightningModules();
   void fabricsOf(TSNode expr, TSNode scope, int depth,

@@ -58,7 +58,8 @@ static std::string normalised(const std::string& path) {
 static bool isModuleFile(const std::string& path, const std::string& slashed) {
   for (const std::string& tail : {slashed + ".py", slashed + "/__init__.py"}) {
     if (path == tail) return true;
-    if (path.size() > tail.size() && path.compare(path.size() - tail.size(), tail.size(), tail) == 0 &&
+    if (path.size() > tail.size() &&
+        path.compare(path.size() - tail.size(), tail.size(), tail) == 0 &&
         path[path.size() - tail.size() - 1] == '/')
       return true;
   }
@@ -113,7 +114,8 @@ std::optional<ProjectIndex::Symbol> ProjectIndex::symbol(const std::string& from
 std::pair<const FileModel*, const FunctionInfo*> ProjectIndex::functionNamed(
     const std::string& fromPath, std::string_view qualified) const {
   auto sym = symbol(fromPath, qualified);
-  if (!sym || normalised(sym->file->file().path()) == normalised(fromPath)) return {nullptr, nullptr};
+  if (!sym || normalised(sym->file->file().path()) == normalised(fromPath))
+    return {nullptr, nullptr};
   for (const FunctionInfo& fn : sym->file->bindings().functions())
     if (fn.name == sym->name && isNull(fn.ownerClass) && isNull(enclosingFunction(fn.node)))
       return {sym->file, &fn};

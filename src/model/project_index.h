@@ -65,8 +65,7 @@ class ProjectIndex {
   std::vector<const ForeignCall*> callersInto(const std::string& path,
                                               const std::string& function) const;
   // The other file's function a call runs, or {null, null}.
-  std::pair<const FileModel*, const FunctionInfo*> callee(const FileModel& from,
-                                                          TSNode call) const;
+  std::pair<const FileModel*, const FunctionInfo*> callee(const FileModel& from, TSNode call) const;
 
  private:
   std::pair<const FileModel*, const FunctionInfo*> functionNamed(const std::string& fromPath,

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "model/config_files.h"
@@ -34,7 +35,7 @@ void ProjectModel::addConfigFile(const std::string& path, const std::string& tex
   if (ext == ".sh" || ext == ".bash") {
     index_.addLauncher(path, text);
   } else if (ext == ".yaml" || ext == ".yml") {
-    for (StrategySource& s : yamlTrainerStrategies(path, text)) trainers_.push_back(std::move(s));
+    for (StrategySource& s : yamlTrainerStrategies(path, text)) trainers_.push_back({s, {}});
   }
 }
 
@@ -55,24 +56,29 @@ void ProjectModel::link(const std::vector<FileModel*>& files) {
 
 void ProjectModel::addTrainers(const FileModel& file) {
   for (const TrainerInstance& t : file.trainers())
-    trainers_.push_back(sourceOf(t.strategy, file.file()));
+    trainers_.push_back({sourceOf(t.strategy, file.file()), t.fits});
 }
 
-std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string& path) const {
-  auto strongest = [&](bool sameFile) -> std::optional<StrategySource> {
+std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string& path,
+                                                               const std::string& className) const {
+  auto strongest = [&](auto&& counts) -> std::optional<StrategySource> {
     std::optional<StrategySource> best;
     bool any = false;
-    for (const StrategySource& t : trainers_) {
-      if (sameFile != (t.path == path)) continue;
+    for (const ProjectTrainer& t : trainers_) {
+      if (!counts(t)) continue;
       any = true;
-      if (t.kind != Strategy::NotDeepSpeed && (!best || t.kind > best->kind)) best = t;
+      if (t.source.kind != Strategy::NotDeepSpeed && (!best || t.source.kind > best->kind))
+        best = t.source;
     }
     if (!any) return std::nullopt;
     return best ? best : StrategySource{};
   };
-  std::optional<StrategySource> own = strongest(true);
-  if (!own) own = strongest(false);
-  if (own && own->kind != Strategy::NotDeepSpeed) return own;
+  std::optional<StrategySource> chosen = strongest([&](const ProjectTrainer& t) {
+    return std::find(t.fits.begin(), t.fits.end(), std::make_pair(path, className)) != t.fits.end();
+  });
+  if (!chosen) chosen = strongest([&](const ProjectTrainer& t) { return t.source.path == path; });
+  if (!chosen) chosen = strongest([&](const ProjectTrainer&) { return true; });
+  if (chosen && chosen->kind != Strategy::NotDeepSpeed) return chosen;
   if (options_.targetDeepSpeed) return StrategySource{Strategy::DeepSpeed, path, 0};
   return std::nullopt;
 }

@@ -41,17 +41,23 @@ class ProjectModel {
   // strategy. Read before link().
   void addConfigFile(const std::string& path, const std::string& text);
 
-  // The strategy LightningModules of `file` run with: the strongest among the
-  // file's own Trainers, else among the project's; nothing when no Trainer is
-  // seen (unless `--target-strategy deepspeed`).
-  std::optional<StrategySource> trainerStrategyFor(const std::string& path) const;
+  // The strategy the LightningModule `className` of `path` runs with: the
+  // strongest among the Trainers that fit it, else among the file's own
+  // Trainers, else among the project's; nothing when no Trainer is seen
+  // (unless `--target-strategy deepspeed`).
+  std::optional<StrategySource> trainerStrategyFor(const std::string& path,
+                                                   const std::string& className) const;
 
  private:
   void addTrainers(const FileModel& file);
 
   ModelOptions options_;
   ProjectIndex index_;
-  std::vector<StrategySource> trainers_;
+  struct ProjectTrainer {
+    StrategySource source;
+    std::vector<std::pair<std::string, std::string>> fits;
+  };
+  std::vector<ProjectTrainer> trainers_;
 };
 
 }  // namespace lightfix

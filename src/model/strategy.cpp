@@ -70,8 +70,7 @@ bool isDeepSpeedSubclass(TSNode callee, const FileModel& m, int depth) {
 // A test's `@pytest.mark.parametrize("strategy", [...])` lists every value
 // the parameter takes, also as tuples (`("strategy", "precision")`) and
 // `pytest.param(...)` entries.
-bool parametrized(const FunctionInfo& fn, int param, const FileModel& m, int depth,
-                  Strategy& out) {
+bool parametrized(const FunctionInfo& fn, int param, const FileModel& m, int depth, Strategy& out) {
   std::string_view source = m.file().text();
   TSNode decorated = ts_node_parent(fn.node);
   if (!is(decorated, "decorated_definition")) return false;
