@@ -50,21 +50,27 @@ std::string unifiedHunks(std::string_view before, std::string_view after, unsign
   dtl::Diff<std::string, std::vector<std::string>> diff(a, b);
   diff.compose();
 
+  // Within each run of changes, removed lines come before added ones, as
+  // diff(1) prints them.
   std::vector<Line> lines;
+  std::vector<Line> added;
   for (const auto& [text, info] : diff.getSes().getSequence()) {
     (void)text;
     switch (info.type) {
       case dtl::SES_COMMON:
+        lines.insert(lines.end(), added.begin(), added.end());
+        added.clear();
         lines.push_back({' ', &a[info.beforeIdx - 1], info.beforeIdx, info.afterIdx});
         break;
       case dtl::SES_DELETE:
         lines.push_back({'-', &a[info.beforeIdx - 1], info.beforeIdx, 0});
         break;
       case dtl::SES_ADD:
-        lines.push_back({'+', &b[info.afterIdx - 1], 0, info.afterIdx});
+        added.push_back({'+', &b[info.afterIdx - 1], 0, info.afterIdx});
         break;
     }
   }
+  lines.insert(lines.end(), added.begin(), added.end());
 
   std::string out;
   size_t i = 0;

@@ -21,6 +21,7 @@ FileModel::FileModel(const SourceFile& file, const SyntaxTree& tree, ModelOption
 }
 
 void FileModel::attach(const ProjectIndex& index) {
+  attachSubclasses(index);
   attachFabrics(index);
   attachSetups();
   while (attachModules()) {
@@ -87,15 +88,37 @@ bool FileModel::isFabricConstruction(TSNode call) const {
   return false;
 }
 
-void FileModel::collectFabricSubclasses() {
-  walk(root_, [&](TSNode n) {
-    if (!is(n, "class_definition")) return true;
-    for (TSNode base : namedChildren(field(n, "superclasses"))) {
-      auto q = imports_.qualify(base, source_);
-      if (q && isFabricClass(*q)) fabricSubclasses_.emplace_back(textOf(field(n, "name"), source_));
-    }
-    return true;
-  });
+bool FileModel::collectFabricSubclasses() {
+  size_t before = fabricSubclasses_.size();
+  // Bases may come later in the file or from another file: to a fixpoint.
+  for (bool more = true; more;) {
+    more = false;
+    walk(root_, [&](TSNode n) {
+      if (!is(n, "class_definition")) return true;
+      std::string name(textOf(field(n, "name"), source_));
+      if (isFabricSubclass(name)) return true;
+      for (TSNode base : namedChildren(field(n, "superclasses"))) {
+        auto q = imports_.qualify(base, source_);
+        bool fabric = (q && isFabricClass(*q)) ||
+                      (is(base, "identifier") && isFabricSubclass(textOf(base, source_)));
+        if (!fabric && q && index_)
+          if (auto sym = index_->symbol(file_.path(), *q))
+            fabric = sym->file->isFabricSubclass(sym->name);
+        if (fabric) {
+          fabricSubclasses_.push_back(name);
+          more = true;
+          break;
+        }
+      }
+      return true;
+    });
+  }
+  return fabricSubclasses_.size() > before;
+}
+
+bool FileModel::attachSubclasses(const ProjectIndex& index) {
+  index_ = &index;
+  return collectFabricSubclasses();
 }
 
 void FileModel::collectFabricsAndTrainers() {
@@ -121,7 +144,7 @@ void FileModel::collectFabricsAndTrainers() {
     };
     if (isFabricConstruction(n)) {
       TSNode assignment = assignmentOf(n);
-      fabrics_.push_back({&file_, fabrics_.size(), n, bindings_.scopeOf(n), strategyOf(),
+      fabrics_.push_back({&file_, fabrics_.size(), n, {}, {}, bindings_.scopeOf(n), strategyOf(),
                           isNull(assignment) ? TSNode{} : enclosingStatement(assignment), false});
     } else if (auto q = imports_.qualify(field(n, "function"), source_); q && isTrainerClass(*q)) {
       trainers_.push_back({n, strategyOf(), {}});
@@ -131,13 +154,29 @@ void FileModel::collectFabricsAndTrainers() {
 
   collectFits();
 
+  // Which project class each Fabric is, for `self` inside its methods.
+  for (FabricInstance& f : fabrics_) {
+    TSNode callee = field(f.construction, "function");
+    std::string name(textOf(callee, source_));
+    if (is(callee, "identifier") && isFabricSubclass(name)) {
+      f.classPath = file_.path();
+      f.className = name;
+    } else if (auto q = imports_.qualify(callee, source_); q && index_) {
+      if (auto sym = index_->symbol(file_.path(), *q); sym && sym->file->isFabricSubclass(sym->name)) {
+        f.classPath = sym->file->file().path();
+        f.className = sym->name;
+      }
+    }
+  }
+
   // A Fabric is launched when `.launch` is called on it anywhere.
   std::vector<const FabricInstance*> launched;
   walk(root_, [&](TSNode n) {
     MethodCall mc;
-    if (asMethodCall(n, source_, mc) && mc.method == "launch")
+    // A LightningLite-style subclass launches itself in `.run()`.
+    if (asMethodCall(n, source_, mc) && (mc.method == "launch" || mc.method == "run"))
       for (const FabricInstance* f : fabricsOf(mc.receiver, bindings_.scopeOf(n)))
-        launched.push_back(f);
+        if (mc.method == "launch" || !f->className.empty()) launched.push_back(f);
     // `fabric._launched = True`: tests pretending to have launched.
     TSNode left = field(n, "left");
     if (is(n, "assignment") && is(left, "attribute") &&
@@ -297,6 +336,26 @@ void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
     return;
   }
   if (o.kind != Origin::Parameter) return;
+  // `self` in a method of a Fabric subclass (LightningLite style): every
+  // instance the project makes of that class, or of a subclass of it.
+  if (o.param == 0 && !isNull(o.function->ownerClass)) {
+    std::string cls(textOf(field(o.function->ownerClass, "name"), source_));
+    if (isFabricSubclass(cls)) {
+      auto add = [&](const FileModel& m) {
+        for (const FabricInstance& f : m.fabrics_)
+          if (f.className == cls && f.classPath == file_.path() &&
+              std::find(out.begin(), out.end(), &f) == out.end())
+            out.push_back(&f);
+      };
+      add(*this);
+      // Other files only: this file's own earlier parse (a fix round) is in
+      // the index too.
+      if (index_)
+        for (const FileModel* m : index_->files())
+          if (m->file().path() != file_.path()) add(*m);
+      return;
+    }
+  }
   for (const CallSite* site : bindings_.callersOf(o.function)) {
     TSNode arg = bindings_.argumentFor(*site, o.param);
     if (!isNull(arg)) fabricsOf(arg, site->scope, depth + 1, out);

@@ -29,6 +29,9 @@ struct FabricInstance {
   const SourceFile* file = nullptr;  // the file constructing it
   size_t ordinal = 0;                // which of the file's Fabrics it is
   TSNode construction{};             // the `Fabric(...)` call
+  // For a subclass of Fabric defined in the project: its file and name.
+  std::string classPath;
+  std::string className;
   TSNode scope{};
   Strategy strategy;
   TSNode statement{};  // the statement assigning it, when it is assigned
@@ -88,6 +91,7 @@ class FileModel {
   // subclasses, callers handing in a Fabric or a model, LightningModule
   // bases). A project links every file in three passes, in this order.
   void attach(const ProjectIndex& index);
+  bool attachSubclasses(const ProjectIndex& index);  // true when it found more
   void attachFabrics(const ProjectIndex& index);
   void attachSetups();
   bool attachModules();  // true when it found more LightningModules
@@ -117,7 +121,7 @@ class FileModel {
   const SetupCall* setupResultOf(TSNode expr, TSNode scope, int& slot) const;
 
  private:
-  void collectFabricSubclasses();
+  bool collectFabricSubclasses();
   void collectFabricsAndTrainers();
   void collectFits();
   void collectSetups();

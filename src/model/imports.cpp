@@ -75,7 +75,9 @@ static bool inPackages(std::string_view q, std::initializer_list<std::string_vie
 }
 
 bool isFabricClass(std::string_view q) {
-  return leafOf(q) == "Fabric" && inPackages(q, {"lightning", "lightning_fabric"});
+  // LightningLite is what Fabric was called before Lightning 2.0.
+  return (leafOf(q) == "Fabric" && inPackages(q, {"lightning", "lightning_fabric"})) ||
+         (leafOf(q) == "LightningLite" && inPackages(q, {"lightning", "pytorch_lightning"}));
 }
 bool isTrainerClass(std::string_view q) {
   return leafOf(q) == "Trainer" && inPackages(q, {"lightning", "pytorch_lightning"});

@@ -40,6 +40,7 @@ class ProjectIndex {
   const LauncherFlag* launcherPassing(const std::string& flag) const;
 
   void add(const FileModel* model);
+  const std::vector<const FileModel*>& files() const { return files_; }
 
   // The project file a module name stands for, seen from `fromPath`
   // (relative names start with '.'), or null.

@@ -44,6 +44,11 @@ void ProjectModel::link(const std::vector<FileModel*>& files) {
   index_.linkCalls();
   // Fabrics before set-ups, since a set-up may name a Fabric of another
   // file; LightningModule bases to a fixpoint, as a base may sit anywhere.
+  for (int pass = 0; pass < 8; ++pass) {
+    bool more = false;
+    for (FileModel* f : files) more = f->attachSubclasses(index_) || more;
+    if (!more) break;
+  }
   for (FileModel* f : files) f->attachFabrics(index_);
   for (FileModel* f : files) f->attachSetups();
   for (int pass = 0; pass < 8; ++pass) {
