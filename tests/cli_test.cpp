@@ -183,6 +183,17 @@ TEST_F(Cli, ASyntaxErrorIsReportedAndTheFileLeftAlone) {
   EXPECT_EQ(slurp(dir / "train.py"), kFixed);  // the other file is still fixed
 }
 
+TEST_F(Cli, AMalformedPyprojectIsAUsageError) {
+  std::ofstream(dir / "pyproject.toml") << "[tool.lightfix]\nignore = [\n";
+  Result r = lightfix(dir, "check train.py");
+  EXPECT_EQ(r.exit, 2);
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+  EXPECT_NE(r.out.find("pyproject.toml"), std::string::npos) << r.out;
+  std::ofstream(dir / "pyproject.toml") << "[tool.lightfix]\nignore = [\"LF001\"]\n";
+  EXPECT_EQ(lightfix(dir, "check train.py").exit, 0);
+  EXPECT_EQ(lightfix(dir, "check --config nope.toml train.py").exit, 2);
+}
+
 TEST_F(Cli, RulesAndExplain) {
   Result rules = lightfix(dir, "rules");
   EXPECT_EQ(rules.exit, 0);

@@ -1,0 +1,73 @@
+#include "config/config.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "model/config_files.h"
+#include "test_support.h"
+
+namespace lightfix {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(Config, ReadsToolLightfix) {
+  fs::path dir = testing::freshTempDir();
+  std::ofstream(dir / "pyproject.toml") << "[project]\nname = 'x'\n\n[tool.lightfix]\n"
+                                           "select = ['LF001', 'LF002']\nignore = ['LF003']\n"
+                                           "exclude = ['vendor/']\ntarget-strategy = 'deepspeed'\n"
+                                           "per-file-ignores = {'legacy/*' = ['LF001']}\n";
+  std::string error;
+  auto config = readConfig((dir / "pyproject.toml").string(), error);
+  ASSERT_TRUE(config) << error;
+  EXPECT_EQ(config->select, (std::vector<std::string>{"LF001", "LF002"}));
+  EXPECT_EQ(config->ignore, (std::vector<std::string>{"LF003"}));
+  EXPECT_EQ(config->exclude, (std::vector<std::string>{"vendor/"}));
+  EXPECT_EQ(config->targetStrategy, "deepspeed");
+  EXPECT_EQ(config->ignoredFor((dir / "legacy/old.py").string()),
+            (std::vector<std::string>{"LF001"}));
+  EXPECT_TRUE(config->ignoredFor((dir / "train.py").string()).empty());
+}
+
+TEST(Config, MalformedFilesAndValuesAreOneLineErrors) {
+  fs::path dir = testing::freshTempDir();
+  std::ofstream(dir / "pyproject.toml") << "[tool.lightfix\nselect = 1\n";
+  std::string error;
+  EXPECT_FALSE(readConfig((dir / "pyproject.toml").string(), error));
+  EXPECT_NE(error.find("pyproject.toml:1"), std::string::npos) << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos);
+  std::ofstream(dir / "pyproject.toml") << "[tool.lightfix]\nselect = 'LF001'\n";
+  EXPECT_FALSE(readConfig((dir / "pyproject.toml").string(), error));
+  EXPECT_NE(error.find("`select` must be an array of strings"), std::string::npos) << error;
+}
+
+TEST(Config, FoundByWalkingUpToTheNearestToolLightfix) {
+  fs::path dir = testing::freshTempDir();
+  fs::create_directories(dir / "pkg/sub");
+  std::ofstream(dir / "pyproject.toml") << "[tool.lightfix]\nignore = ['LF003']\n";
+  std::ofstream(dir / "pkg/pyproject.toml") << "[tool.ruff]\nline-length = 100\n";
+  EXPECT_EQ(findConfig((dir / "pkg/sub").string()), (dir / "pyproject.toml").string());
+}
+
+TEST(ConfigFiles, YamlTrainerStrategies) {
+  auto s = yamlTrainerStrategies("configs/train.yaml",
+                                 "seed_everything: 1\ntrainer:\n  devices: 8\n"
+                                 "  strategy: deepspeed_stage_2\nmodel:\n  lr: 0.1\n");
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].line, 4u);
+  EXPECT_EQ(s[0].kind, Strategy::DeepSpeed);
+  s = yamlTrainerStrategies("c.yaml",
+                            "trainer:\n  strategy:\n    class_path: "
+                            "lightning.pytorch.strategies.DeepSpeedStrategy\n"
+                            "    init_args:\n      stage: 3\n");
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].line, 3u);
+  EXPECT_TRUE(yamlTrainerStrategies("c.yaml", "trainer:\n  strategy: ddp\n").empty());
+  EXPECT_EQ(yamlTrainerStrategies("conf/trainer/ds.yaml", "strategy: deepspeed\n").size(), 1u);
+  EXPECT_TRUE(yamlTrainerStrategies("c.yaml", "trainer: [unbalanced\n").empty());
+}
+
+}  // namespace
+}  // namespace lightfix

@@ -1,0 +1,76 @@
+#include "model/project_index.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "model/file_model.h"
+#include "python/source_file.h"
+#include "python/syntax_tree.h"
+
+namespace lightfix {
+namespace {
+
+struct Project {
+  void add(const std::string& path, const std::string& text) {
+    files.push_back(std::make_unique<SourceFile>(path, text));
+    trees.push_back(std::make_unique<SyntaxTree>(SyntaxTree::parse(files.back()->text())));
+    models.push_back(std::make_unique<FileModel>(*files.back(), *trees.back(), ModelOptions{}));
+    index.add(models.back().get());
+  }
+  std::vector<std::unique_ptr<SourceFile>> files;
+  std::vector<std::unique_ptr<SyntaxTree>> trees;
+  std::vector<std::unique_ptr<FileModel>> models;
+  ProjectIndex index;
+};
+
+std::string pathOf(const FileModel* m) { return m ? m->file().path() : "<none>"; }
+
+TEST(ProjectIndex, ResolvesRelativeAndAbsoluteModules) {
+  Project p;
+  p.add("repo/models/__init__.py", "");
+  p.add("repo/models/base.py", "class Base: pass\n");
+  p.add("repo/models/vision/vit.py", "");
+  p.add("repo/train.py", "");
+  EXPECT_EQ(pathOf(p.index.module("repo/models/vision/vit.py", "..base")), "repo/models/base.py");
+  EXPECT_EQ(pathOf(p.index.module("repo/models/base.py", ".vision.vit")),
+            "repo/models/vision/vit.py");
+  EXPECT_EQ(pathOf(p.index.module("repo/train.py", "models.base")), "repo/models/base.py");
+  EXPECT_EQ(pathOf(p.index.module("repo/train.py", "models")), "repo/models/__init__.py");
+  EXPECT_EQ(pathOf(p.index.module("repo/train.py", "torch.nn")), "<none>");
+  auto sym = p.index.symbol("repo/train.py", "models.base.Base");
+  ASSERT_TRUE(sym);
+  EXPECT_EQ(pathOf(sym->file), "repo/models/base.py");
+  EXPECT_EQ(sym->name, "Base");
+}
+
+TEST(ProjectIndex, LinksCallsAcrossFiles) {
+  Project p;
+  p.add("loop.py", "def fit(fabric, model):\n    fabric.backward(model(x))\n");
+  p.add("main.py",
+        "import lightning as L\nfrom loop import fit\n"
+        "fabric = L.Fabric(strategy='deepspeed')\nfit(fabric, net)\nfabric.launch(fit, net)\n");
+  p.index.linkCalls();
+  auto callers = p.index.callersInto("loop.py", "fit");
+  ASSERT_EQ(callers.size(), 2u);
+  EXPECT_EQ(callers[0]->site.kind, CallSite::Direct);
+  EXPECT_EQ(callers[1]->site.kind, CallSite::Launch);
+  EXPECT_EQ(pathOf(callers[0]->model), "main.py");
+}
+
+TEST(ProjectIndex, ReadsStrategyFlagsOfLauncherScripts) {
+  ProjectIndex index;
+  index.addLauncher("scripts/train.sh",
+                    "#!/bin/bash\n"
+                    "python train.py --strategy=ddp\n"
+                    "torchrun --nproc-per-node 8 train.py \\\n"
+                    "    --dist-strategy \"deepspeed_stage_3\"\n");
+  const LauncherFlag* flag = index.launcherPassing("--dist_strategy");
+  ASSERT_NE(flag, nullptr);
+  EXPECT_EQ(flag->line, 4u);
+  EXPECT_EQ(flag->value, "deepspeed_stage_3");
+  EXPECT_EQ(index.launcherPassing("--strategy"), nullptr);  // ddp only
+}
+
+}  // namespace
+}  // namespace lightfix
