@@ -34,12 +34,12 @@ void strategyIn(MappingNode* trainer, llvm::SourceMgr& sm, const std::string& pa
     if (scalar(kv.getKey()) != "strategy") continue;
     llvm::yaml::Node* value = kv.getValue();
     if (isDeepSpeedName(scalar(value))) {
-      out.push_back({Strategy::DeepSpeed, path, lineOf(sm, value)});
+      out.push_back({Strategy::DeepSpeed, path, lineOf(sm, value), {}});
     } else if (auto* m = llvm::dyn_cast_or_null<MappingNode>(value)) {
       for (auto& inner : *m)
         if (scalar(inner.getKey()) == "class_path" &&
             isDeepSpeedStrategyClass(scalar(inner.getValue())))
-          out.push_back({Strategy::DeepSpeed, path, lineOf(sm, inner.getValue())});
+          out.push_back({Strategy::DeepSpeed, path, lineOf(sm, inner.getValue()), {}});
     }
   }
 }

@@ -133,6 +133,7 @@ void FileModel::collectFabricsAndTrainers() {
       // `Fabric(**config)` may carry any strategy.
       if (isNull(expr) && hasSplat(args)) {
         s.kind = Strategy::MaybeDeepSpeed;
+        s.why = "`**kwargs` may carry it";
         s.evidence = n;
         s.evidenceFile = &file_;
       }
@@ -144,8 +145,15 @@ void FileModel::collectFabricsAndTrainers() {
     };
     if (isFabricConstruction(n)) {
       TSNode assignment = assignmentOf(n);
-      fabrics_.push_back({&file_, fabrics_.size(), n, {}, {}, bindings_.scopeOf(n), strategyOf(),
-                          isNull(assignment) ? TSNode{} : enclosingStatement(assignment), false});
+      fabrics_.push_back({&file_,
+                          fabrics_.size(),
+                          n,
+                          {},
+                          {},
+                          bindings_.scopeOf(n),
+                          strategyOf(),
+                          isNull(assignment) ? TSNode{} : enclosingStatement(assignment),
+                          false});
     } else if (auto q = imports_.qualify(field(n, "function"), source_); q && isTrainerClass(*q)) {
       trainers_.push_back({n, strategyOf(), {}});
     }
@@ -162,7 +170,8 @@ void FileModel::collectFabricsAndTrainers() {
       f.classPath = file_.path();
       f.className = name;
     } else if (auto q = imports_.qualify(callee, source_); q && index_) {
-      if (auto sym = index_->symbol(file_.path(), *q); sym && sym->file->isFabricSubclass(sym->name)) {
+      if (auto sym = index_->symbol(file_.path(), *q);
+          sym && sym->file->isFabricSubclass(sym->name)) {
         f.classPath = sym->file->file().path();
         f.className = sym->name;
       }

@@ -14,9 +14,9 @@ namespace lightfix {
 
 StrategySource sourceOf(const Strategy& strategy, const SourceFile& file) {
   if (strategy.externalLine > 0)
-    return {strategy.kind, strategy.externalPath, strategy.externalLine};
+    return {strategy.kind, strategy.externalPath, strategy.externalLine, strategy.why};
   const SourceFile& where = strategy.evidenceFile ? *strategy.evidenceFile : file;
-  StrategySource s{strategy.kind, where.path(), 0};
+  StrategySource s{strategy.kind, where.path(), 0, strategy.why};
   if (!isNull(strategy.evidence)) s.line = where.position(startOf(strategy.evidence)).row;
   return s;
 }
@@ -26,7 +26,9 @@ std::string describe(const StrategySource& source, const std::string& fromPath) 
   std::string where = source.path == fromPath ? fmt::format("line {}", source.line)
                                               : fmt::format("{}:{}", source.path, source.line);
   if (source.kind == Strategy::MaybeDeepSpeed)
-    return fmt::format("DeepSpeed (possibly selected at {})", where);
+    return source.why.empty()
+               ? fmt::format("DeepSpeed (possibly selected at {})", where)
+               : fmt::format("DeepSpeed (possibly selected at {}: {})", where, source.why);
   return fmt::format("DeepSpeed (selected at {})", where);
 }
 
@@ -84,7 +86,7 @@ std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string
   if (!chosen) chosen = strongest([&](const ProjectTrainer& t) { return t.source.path == path; });
   if (!chosen) chosen = strongest([&](const ProjectTrainer&) { return true; });
   if (chosen && chosen->kind != Strategy::NotDeepSpeed) return chosen;
-  if (options_.targetDeepSpeed) return StrategySource{Strategy::DeepSpeed, path, 0};
+  if (options_.targetDeepSpeed) return StrategySource{Strategy::DeepSpeed, path, 0, {}};
   return std::nullopt;
 }
 

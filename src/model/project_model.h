@@ -18,6 +18,7 @@ struct StrategySource {
   Strategy::Kind kind = Strategy::NotDeepSpeed;
   std::string path;
   unsigned line = 0;  // 0: from `--target-strategy`
+  std::string why;    // for a possible DeepSpeed
 };
 
 StrategySource sourceOf(const Strategy& strategy, const SourceFile& file);

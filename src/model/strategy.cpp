@@ -19,16 +19,20 @@ namespace {
 
 constexpr int kMaxDepth = 12;
 
-Strategy found(Strategy::Kind kind, TSNode node, const FileModel& m) {
+Strategy found(Strategy::Kind kind, TSNode node, const FileModel& m, std::string why = {}) {
   Strategy s;
   s.kind = kind;
   s.evidence = node;
   s.evidenceFile = &m.file();
+  s.why = std::move(why);
   return s;
 }
 
-Strategy weakened(Strategy s) {
-  if (s.deepSpeed()) s.kind = Strategy::MaybeDeepSpeed;
+// DeepSpeed on some runs only; the first reason found is kept.
+Strategy weakened(Strategy s, const char* why) {
+  if (!s.deepSpeed()) return s;
+  if (s.kind == Strategy::DeepSpeed || s.why.empty()) s.why = why;
+  s.kind = Strategy::MaybeDeepSpeed;
   return s;
 }
 
@@ -113,7 +117,7 @@ bool parametrized(const FunctionInfo& fn, int param, const FileModel& m, int dep
                                                              : TSNode{};
       if (isNull(value)) continue;
       Strategy s = evaluate(value, m.bindings().scopeOf(value), m, depth + 1);
-      if (s.deepSpeed() && !out.deepSpeed()) out = weakened(s);
+      if (s.deepSpeed() && !out.deepSpeed()) out = weakened(s, "one of a test's parameters");
     }
     return true;
   }
@@ -142,7 +146,9 @@ Strategy fromCallers(const Origin& o, const FileModel& m, int depth, Strategy ma
   if (callers.empty()) {
     Strategy s;
     if (parametrized(*o.function, o.param, m, depth, s)) return s;
-    return isNull(fallback) ? maybe : weakened(evaluate(fallback, o.function->node, m, depth + 1));
+    if (isNull(fallback)) return maybe;
+    return weakened(evaluate(fallback, o.function->node, m, depth + 1),
+                    "a parameter's default, with no caller seen");
   }
   bool all = true;
   Strategy any;
@@ -154,7 +160,7 @@ Strategy fromCallers(const Origin& o, const FileModel& m, int depth, Strategy ma
     if (s.kind != Strategy::DeepSpeed) all = false;
     if (s.deepSpeed() && !any.deepSpeed()) any = s;
   }
-  return all ? any : weakened(any);
+  return all ? any : weakened(any, "some callers pass it");
 }
 
 bool declares(TSNode arguments, const std::string& dest, std::string_view source) {
@@ -215,7 +221,7 @@ bool argparseValue(TSNode attr, TSNode scope, const FileModel& m, int depth, Str
         for (TSNode choice : namedChildren(choices)) {
           std::string text;
           if (stringLiteral(choice, fsource, text) && isDeepSpeedName(text)) {
-            out = found(Strategy::MaybeDeepSpeed, choice, *f);
+            out = found(Strategy::MaybeDeepSpeed, choice, *f, "an argparse choice");
             break;
           }
         }
@@ -228,6 +234,7 @@ bool argparseValue(TSNode attr, TSNode scope, const FileModel& m, int depth, Str
     if (const LauncherFlag* flag = m.index()->launcherPassing("--" + dest)) {
       out = {};
       out.kind = Strategy::MaybeDeepSpeed;
+      out.why = "a launcher script passes it";
       out.externalPath = flag->path;
       out.externalLine = flag->line;
     }
@@ -236,7 +243,7 @@ bool argparseValue(TSNode attr, TSNode scope, const FileModel& m, int depth, Str
 
 Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
   std::string_view source = m.file().text();
-  Strategy maybe = found(Strategy::MaybeDeepSpeed, expr, m);
+  Strategy maybe = found(Strategy::MaybeDeepSpeed, expr, m, "a value lightfix cannot resolve");
   if (isNull(expr)) return {};  // Lightning's default, "auto", is never DeepSpeed
   if (depth > kMaxDepth) return maybe;
   std::string literal;
@@ -248,7 +255,7 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
     Strategy best;
     for (TSNode branch : namedChildren(expr)) {
       Strategy s = evaluate(branch, scope, m, depth + 1);
-      if (s.deepSpeed() && !best.deepSpeed()) best = weakened(s);
+      if (s.deepSpeed() && !best.deepSpeed()) best = weakened(s, "one branch of a conditional");
     }
     return best;
   }

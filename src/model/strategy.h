@@ -21,6 +21,8 @@ struct Strategy {
   const SourceFile* evidenceFile = nullptr;
   std::string externalPath;
   unsigned externalLine = 0;
+  // For a possible DeepSpeed: why it is only possible ("an argparse choice").
+  std::string why;
 
   bool deepSpeed() const { return kind != NotDeepSpeed; }
 };
