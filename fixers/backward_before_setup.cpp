@@ -137,12 +137,18 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
   const Placement& p = *placed;
 
   // The set-up goes after everything it needs: the model, the optimizer, the
-  // Fabric and its launch.
+  // Fabric and its launch. An object the Fabric already wrapped
+  // (`fabric.setup_optimizers(opt)`) cannot be set up again: that fix is a
+  // person's (under DeepSpeed the two set-ups must become one).
   std::vector<TSNode> needed;
   for (const std::string& name : {p.model, p.optimizer})
     if (!name.empty())
-      if (const Assignment* a = bindings.reaching(name, p.scope, startOf(p.use), false))
+      if (const Assignment* a = bindings.reaching(name, p.scope, startOf(p.use), false)) {
+        MethodCall made;
+        if (asMethodCall(a->value, file.text(), made) && made.method.rfind("setup", 0) == 0)
+          return std::nullopt;
         needed.push_back(a->statement);
+      }
   if (sameNode(fabric.scope, p.scope) && !isNull(fabric.statement))
     needed.push_back(fabric.statement);
   walk(sameNode(p.scope, bindings.module()) ? p.scope : field(p.scope, "body"), [&](TSNode n) {

@@ -116,7 +116,10 @@ std::string unifiedDiff(const std::string& path, std::string_view before, std::s
                         unsigned context) {
   if (before == after) return {};
   std::string hunks = unifiedHunks(before, after, context);
-  return fmt::format("--- a/{0}\n+++ b/{0}\n{1}", path, hunks);
+  // `a//tmp/x.py` is refused by git apply; `a/tmp/x.py` applies with -p1 from /.
+  std::string_view shown = path;
+  while (!shown.empty() && shown.front() == '/') shown.remove_prefix(1);
+  return fmt::format("--- a/{0}\n+++ b/{0}\n{1}", shown, hunks);
 }
 
 }  // namespace lightfix

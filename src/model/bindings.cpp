@@ -109,7 +109,9 @@ void Bindings::collect(TSNode root, std::string_view source) {
     TSNode args = field(n, "arguments");
     if (is(callee, "identifier")) {
       auto it = moduleFunctions_.find(std::string(textOf(callee, source)));
-      if (it != moduleFunctions_.end())
+      if (const FunctionInfo* nested = nestedFunctionCalled(textOf(callee, source), n))
+        callSites_.push_back({n, scope, nested, args, CallSite::Direct, {}});
+      else if (it != moduleFunctions_.end())
         callSites_.push_back({n, scope, &functions_[it->second], args, CallSite::Direct, {}});
       else if (const FunctionInfo* init = constructorOf(textOf(callee, source)))
         callSites_.push_back({n, scope, init, args, CallSite::Construct, {}});
@@ -165,6 +167,30 @@ TSNode Bindings::returnedValue(const FunctionInfo* fn) const {
   return value;
 }
 
+bool Bindings::definesName(std::string_view name) const {
+  for (TSNode item : namedChildren(root_)) {
+    TSNode def = is(item, "decorated_definition") ? field(item, "definition") : item;
+    if ((is(def, "class_definition") || is(def, "function_definition")) &&
+        textOf(field(def, "name"), source_) == name)
+      return true;
+  }
+  for (const Assignment& a : assignments_)
+    if (sameNode(a.scope, root_) && a.target == name) return true;
+  return false;
+}
+
+const FunctionInfo* Bindings::nestedFunctionCalled(std::string_view name, TSNode call) const {
+  // The innermost function of that name defined in a function around the call.
+  const FunctionInfo* best = nullptr;
+  for (const FunctionInfo& fn : functions_) {
+    TSNode outer = enclosingFunction(fn.node);
+    if (fn.name != name || isNull(outer) || !isNull(fn.ownerClass) || !contains(outer, call))
+      continue;
+    if (!best || contains(enclosingFunction(best->node), outer)) best = &fn;
+  }
+  return best;
+}
+
 const FunctionInfo* Bindings::constructorOf(std::string_view className) const {
   for (const FunctionInfo& fn : functions_)
     if (fn.name == "__init__" && !isNull(fn.ownerClass) &&
@@ -218,10 +244,11 @@ Origin Bindings::traceFrom(TSNode expr, TSNode scope, int depth) const {
   };
 
   if (selfAttribute) {
-    // `self.x` is whatever any method of the class assigns to it.
-    TSNode fnNode = sameNode(scope, root_) ? TSNode{} : scope;
-    const FunctionInfo* fn = isNull(fnNode) ? nullptr : function(fnNode);
-    if (!fn || isNull(fn->ownerClass)) return unknown;
+    // `self.x` is whatever any method of the class assigns to it (also when
+    // read in a function nested in a method).
+    const FunctionInfo* fn = function(scope);
+    while (fn && isNull(fn->ownerClass)) fn = function(scopeOf(fn->node));
+    if (!fn) return unknown;
     for (const FunctionInfo* method : methodsOf(fn->ownerClass))
       for (const Assignment& a : assignments_)
         if (a.target == target && sameNode(a.scope, method->node)) return follow(a);
@@ -242,11 +269,22 @@ Origin Bindings::traceFrom(TSNode expr, TSNode scope, int depth) const {
         return o;
       }
     }
-    // Not local: a closure variable or a module global, which may well be
-    // assigned after the function is defined.
-    TSNode outer = scopeOf(scope);
-    if (const Assignment* a = reaching(target, outer, startOf(expr), true)) return follow(*a);
-    return unknown;
+    // Not local: a variable or parameter of an enclosing function, or a
+    // module global, which may well be assigned after the function is defined.
+    for (TSNode outer = scopeOf(scope);; outer = scopeOf(outer)) {
+      if (const Assignment* a = reaching(target, outer, startOf(expr), true)) return follow(*a);
+      if (sameNode(outer, root_)) return unknown;
+      const FunctionInfo* enclosing = function(outer);
+      int index = enclosing ? enclosing->paramIndex(target) : -1;
+      if (index >= 0) {
+        Origin o;
+        o.kind = Origin::Parameter;
+        o.function = enclosing;
+        o.param = index;
+        o.scope = outer;
+        return o;
+      }
+    }
   }
   if (const Assignment* a = reaching(target, root_, startOf(expr), false)) return follow(*a);
   return unknown;

@@ -84,6 +84,11 @@ class Bindings {
 
   // The value a function returns (its first `return x`), or null.
   TSNode returnedValue(const FunctionInfo* fn) const;
+  // Whether the module binds `name` at its top level (a def, a class, an
+  // assignment).
+  bool definesName(std::string_view name) const;
+  // A function nested in an enclosing function of `call`, named `name`.
+  const FunctionInfo* nestedFunctionCalled(std::string_view name, TSNode call) const;
   // The `__init__` of a module-level class of this file, or null.
   const FunctionInfo* constructorOf(std::string_view className) const;
   // For a call of a function of this file, that function; else null.

@@ -27,6 +27,8 @@ void Imports::collect(TSNode root, std::string_view source) {
     if (is(n, "import_from_statement")) {
       TSNode module = field(n, "module_name");
       std::string base = dotted(module, source);
+      for (TSNode item : namedChildren(n))
+        if (is(item, "wildcard_import")) starModules_.push_back(base);
       for (TSNode item : namedChildren(n)) {
         if (sameNode(item, module)) continue;
         if (is(item, "dotted_name")) {
@@ -49,12 +51,15 @@ void Imports::collect(TSNode root, std::string_view source) {
   });
 }
 
+std::optional<std::string> Imports::qualifyName(std::string_view name) const {
+  auto it = aliases_.find(std::string(name));
+  if (it != aliases_.end()) return it->second;
+  if (!starModules_.empty() && starResolver_) return starResolver_(name);
+  return std::nullopt;
+}
+
 std::optional<std::string> Imports::qualify(TSNode expr, std::string_view source) const {
-  if (is(expr, "identifier")) {
-    auto it = aliases_.find(std::string(textOf(expr, source)));
-    if (it == aliases_.end()) return std::nullopt;
-    return it->second;
-  }
+  if (is(expr, "identifier")) return qualifyName(textOf(expr, source));
   if (is(expr, "attribute")) {
     auto head = qualify(field(expr, "object"), source);
     if (!head) return std::nullopt;

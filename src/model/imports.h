@@ -4,7 +4,9 @@
 
 #include <tree_sitter/api.h>
 
+#include <functional>
 #include <optional>
+#include <vector>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -18,12 +20,23 @@ class Imports {
   // The dotted qualified name of a name or attribute chain whose head was
   // imported (`L.Fabric` → "lightning.Fabric"), or nothing.
   std::optional<std::string> qualify(TSNode expr, std::string_view source) const;
+  // The same for a bare name.
+  std::optional<std::string> qualifyName(std::string_view name) const;
+
+  // `from .deps import *`: the modules whose names this file takes whole.
+  const std::vector<std::string>& starModules() const { return starModules_; }
+  // How a name that no import here binds is found through those modules
+  // (set once the project is known).
+  using StarResolver = std::function<std::optional<std::string>(std::string_view)>;
+  void setStarResolver(StarResolver resolver) { starResolver_ = std::move(resolver); }
 
  private:
   void add(std::string local, std::string qualified) {
     aliases_[std::move(local)] = std::move(qualified);
   }
   std::unordered_map<std::string, std::string> aliases_;
+  std::vector<std::string> starModules_;
+  StarResolver starResolver_;
 };
 
 // Lightning's classes, recognised by qualified name whatever module path or
