@@ -66,6 +66,16 @@ void ProjectModel::addTrainers(const FileModel& file) {
     trainers_.push_back({sourceOf(t.strategy, file.file()), t.fits});
 }
 
+// How many leading folders two files share.
+static size_t sharedFolders(const std::string& one, const std::string& other) {
+  std::filesystem::path a = std::filesystem::path(one).lexically_normal().parent_path();
+  std::filesystem::path b = std::filesystem::path(other).lexically_normal().parent_path();
+  size_t shared = 0;
+  for (auto i = a.begin(), j = b.begin(); i != a.end() && j != b.end() && *i == *j; ++i, ++j)
+    ++shared;
+  return shared;
+}
+
 std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string& path,
                                                                const std::string& className) const {
   auto strongest = [&](auto&& counts) -> std::optional<StrategySource> {
@@ -84,7 +94,15 @@ std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string
     return std::find(t.fits.begin(), t.fits.end(), std::make_pair(path, className)) != t.fits.end();
   });
   if (!chosen) chosen = strongest([&](const ProjectTrainer& t) { return t.source.path == path; });
-  if (!chosen) chosen = strongest([&](const ProjectTrainer&) { return true; });
+  // Else the project's, nearest first: a repository of several sub-projects
+  // (RWKV-v5/, RWKV-v6/) configures each in its own folder.
+  if (!chosen) {
+    size_t nearest = 0;
+    for (const ProjectTrainer& t : trainers_)
+      nearest = std::max(nearest, sharedFolders(t.source.path, path));
+    chosen = strongest(
+        [&](const ProjectTrainer& t) { return sharedFolders(t.source.path, path) == nearest; });
+  }
   if (chosen && chosen->kind != Strategy::NotDeepSpeed) return chosen;
   if (options_.targetDeepSpeed) return StrategySource{Strategy::DeepSpeed, path, 0, {}};
   return std::nullopt;
