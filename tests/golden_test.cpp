@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "golden_support.h"
+
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -20,30 +22,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string readFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// Runs the binary; a crash (or any exit but 0, as every call passes
-// --exit-zero) fails the test, since a crashed fix would leave the file as
-// it was and pass for clean.
-std::string run(const fs::path& dir, const std::string& args) {
-  std::string command = "cd '" + dir.string() + "' && '" LIGHTFIX_BINARY "' " + args + " 2>&1";
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return "popen failed";
-  std::array<char, 4096> buffer{};
-  size_t n = 0;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
-  int status = pclose(pipe);
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
-      << "`lightfix " << args << "` in " << dir << " exited with status " << status << ":\n"
-      << out;
-  return out;
-}
+using lightfix::golden::readFile;
+using lightfix::golden::run;
 
 std::string extraArgs(const std::string& text) {
   const std::string prefix = "# args: ";

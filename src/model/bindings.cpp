@@ -1,5 +1,7 @@
 #include "model/bindings.h"
 
+#include <optional>
+
 #include "python/node.h"
 
 namespace lightfix {
@@ -255,35 +257,25 @@ Origin Bindings::traceFrom(TSNode expr, TSNode scope, int depth) const {
     return unknown;
   }
 
+  auto parameter = [&](const FunctionInfo* fn, TSNode fnScope) -> std::optional<Origin> {
+    int index = fn ? fn->paramIndex(target) : -1;
+    if (index < 0) return std::nullopt;
+    Origin o;
+    o.kind = Origin::Parameter;
+    o.function = fn;
+    o.param = index;
+    o.scope = fnScope;
+    return o;
+  };
   if (!sameNode(scope, root_)) {
     if (const Assignment* a = reaching(target, scope, startOf(expr), false)) return follow(*a);
-    const FunctionInfo* fn = function(scope);
-    if (fn) {
-      int index = fn->paramIndex(target);
-      if (index >= 0) {
-        Origin o;
-        o.kind = Origin::Parameter;
-        o.function = fn;
-        o.param = index;
-        o.scope = scope;
-        return o;
-      }
-    }
+    if (auto p = parameter(function(scope), scope)) return *p;
     // Not local: a variable or parameter of an enclosing function, or a
     // module global, which may well be assigned after the function is defined.
     for (TSNode outer = scopeOf(scope);; outer = scopeOf(outer)) {
       if (const Assignment* a = reaching(target, outer, startOf(expr), true)) return follow(*a);
       if (sameNode(outer, root_)) return unknown;
-      const FunctionInfo* enclosing = function(outer);
-      int index = enclosing ? enclosing->paramIndex(target) : -1;
-      if (index >= 0) {
-        Origin o;
-        o.kind = Origin::Parameter;
-        o.function = enclosing;
-        o.param = index;
-        o.scope = outer;
-        return o;
-      }
+      if (auto p = parameter(function(outer), outer)) return *p;
     }
   }
   if (const Assignment* a = reaching(target, root_, startOf(expr), false)) return follow(*a);
