@@ -1,5 +1,6 @@
 #include "config/config.h"
 
+#include <fmt/format.h>
 #include <fnmatch.h>
 
 #include <toml++/toml.h>
@@ -49,39 +50,31 @@ std::optional<Config> readConfig(const std::string& path, std::string& error) {
   try {
     table = toml::parse_file(path);
   } catch (const toml::parse_error& e) {
-    error =
-        path + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description());
+    error = fmt::format("{}:{}: {}", path, e.source().begin.line, e.description());
     return std::nullopt;
   }
   const toml::table* tool = table["tool"]["lightfix"].as_table();
   if (!tool) return config;
   std::string why;
+  auto invalid = [&](std::string_view reason) {
+    error = fmt::format("{}: [tool.lightfix] {}", path, reason);
+    return std::nullopt;
+  };
   if (!strings(tool->get("select"), config.select, why, "select") ||
       !strings(tool->get("ignore"), config.ignore, why, "ignore") ||
-      !strings(tool->get("exclude"), config.exclude, why, "exclude")) {
-    error = path + ": [tool.lightfix] " + why;
-    return std::nullopt;
-  }
+      !strings(tool->get("exclude"), config.exclude, why, "exclude"))
+    return invalid(why);
   if (const toml::node* target = tool->get("target-strategy")) {
     auto value = target->value<std::string>();
-    if (!value || *value != "deepspeed") {
-      error = path + ": [tool.lightfix] `target-strategy` must be \"deepspeed\"";
-      return std::nullopt;
-    }
+    if (!value || *value != "deepspeed") return invalid("`target-strategy` must be \"deepspeed\"");
     config.targetStrategy = *value;
   }
   if (const toml::node* pfi = tool->get("per-file-ignores")) {
     const toml::table* globs = pfi->as_table();
-    if (!globs) {
-      error = path + ": [tool.lightfix] `per-file-ignores` must be a table";
-      return std::nullopt;
-    }
+    if (!globs) return invalid("`per-file-ignores` must be a table");
     for (const auto& [glob, codes] : *globs) {
       std::vector<std::string> list;
-      if (!strings(&codes, list, why, "per-file-ignores")) {
-        error = path + ": [tool.lightfix] " + why;
-        return std::nullopt;
-      }
+      if (!strings(&codes, list, why, "per-file-ignores")) return invalid(why);
       config.perFileIgnores.emplace_back(std::string(glob.str()), std::move(list));
     }
   }
