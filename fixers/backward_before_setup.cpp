@@ -151,11 +151,16 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
       }
   if (sameNode(fabric.scope, p.scope) && !isNull(fabric.statement))
     needed.push_back(fabric.statement);
+  // A helper handed the Fabric (`start(fabric)`) may be what launches it.
   walk(sameNode(p.scope, bindings.module()) ? p.scope : field(p.scope, "body"), [&](TSNode n) {
+    if (!is(n, "call") || endOf(n) > startOf(p.use)) return true;
     MethodCall mc;
-    if (asMethodCall(n, file.text(), mc) && mc.method == "launch" && endOf(n) <= startOf(p.use) &&
-        textOf(mc.receiver, file.text()) == p.fabric)
-      needed.push_back(n);
+    bool launch = asMethodCall(n, file.text(), mc) && mc.method == "launch" &&
+                  textOf(mc.receiver, file.text()) == p.fabric;
+    bool handedOver = false;
+    for (TSNode arg : positionalArguments(field(n, "arguments")))
+      handedOver = handedOver || textOf(arg, file.text()) == p.fabric;
+    if (launch || handedOver) needed.push_back(n);
     return true;
   });
   TSNode after{};
@@ -176,7 +181,7 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
   if (!fabric.launched) {
     // DeepSpeed's `setup` raises unless the Fabric was launched; the launch
     // goes where the Fabric is made, which must be this file.
-    if (fabric.file != &file) return std::nullopt;
+    if (fabric.file->path() != file.path()) return std::nullopt;
     std::string target;
     for (const Assignment& a : bindings.assignments())
       if (sameNode(a.value, fabric.construction) && a.index < 0) target = a.target;

@@ -33,7 +33,17 @@ void FileModel::attachFabrics(const ProjectIndex& index) {
   collectFabricsAndTrainers();
 }
 
-void FileModel::attachSetups() { collectSetups(); }
+void FileModel::attachSetups() {
+  collectSetups();
+  // `fabric.launch(main)` may well sit in another file than the Fabric.
+  walk(root_, [&](TSNode n) {
+    MethodCall mc;
+    if (asMethodCall(n, source_, mc) && mc.method == "launch")
+      for (const FabricInstance* f : fabricsOf(mc.receiver, bindings_.scopeOf(n)))
+        f->launched = true;
+    return true;
+  });
+}
 
 bool FileModel::attachModules() {
   size_t before = modules_.size();

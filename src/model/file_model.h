@@ -35,7 +35,8 @@ struct FabricInstance {
   TSNode scope{};
   Strategy strategy;
   TSNode statement{};  // the statement assigning it, when it is assigned
-  bool launched = false;
+  // Set by any file of the project that launches it, once all are linked.
+  mutable bool launched = false;
 };
 
 // One Fabric seen through two parses of its file (a fix round re-parses
