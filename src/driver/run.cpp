@@ -13,6 +13,7 @@
 #include "driver/discover.h"
 #include "edit/atomic_write.h"
 #include "edit/fix_rounds.h"
+#include "model/project_index.h"
 #include "model/project_model.h"
 #include "python/source_file.h"
 #include "python/syntax_tree.h"
@@ -77,8 +78,21 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
   Discovery discovery = discoverFiles(paths, options.config.exclude, options.config.root);
   result.errors = discovery.errors;
 
-  // prefilter → parse → model, for every file that can matter.
+  // prefilter → parse → model, for every file that can matter: those with a
+  // rule's or the model's words, then the project modules they import, to a
+  // fixpoint (a LightningModule's base may sit in a file with neither).
   std::vector<ParsedFile> parsed;
+  std::vector<std::string> unparsed;
+  auto parse = [&](const std::string& path, std::string text) {
+    bool matchable = mayMatch(text, options.rules);
+    std::string shown =
+        path == "-" && !options.stdinFilename.empty() ? options.stdinFilename : path;
+    ParsedFile p{std::make_shared<SourceFile>(shown, std::move(text)), SyntaxTree{}, nullptr,
+                 matchable, path == "-"};
+    p.tree = SyntaxTree::parse(p.file->text());
+    if (!p.tree.hasError()) p.model = std::make_unique<FileModel>(*p.file, p.tree, options.model);
+    parsed.push_back(std::move(p));
+  };
   for (const std::string& path : discovery.files) {
     std::string text;
     std::string error;
@@ -87,17 +101,23 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
       continue;
     }
     if (path == "-") result.stdinText = text;
-    bool matchable = mayMatch(text, options.rules);
     bool modelOnly = false;
     for (std::string_view word : kModelWords) modelOnly = modelOnly || text.find(word) != text.npos;
-    if (!matchable && !modelOnly) continue;
-    std::string shown =
-        path == "-" && !options.stdinFilename.empty() ? options.stdinFilename : path;
-    ParsedFile p{std::make_shared<SourceFile>(shown, std::move(text)), SyntaxTree{}, nullptr,
-                 matchable, path == "-"};
-    p.tree = SyntaxTree::parse(p.file->text());
-    if (!p.tree.hasError()) p.model = std::make_unique<FileModel>(*p.file, p.tree, options.model);
-    parsed.push_back(std::move(p));
+    if (mayMatch(text, options.rules) || modelOnly)
+      parse(path, std::move(text));
+    else
+      unparsed.push_back(path);
+  }
+  for (size_t done = 0; done < parsed.size() && !unparsed.empty(); ++done) {
+    if (!parsed[done].model) continue;
+    for (const std::string& module : parsed[done].model->imports().importedModules()) {
+      std::string path = moduleFile(parsed[done].file->path(), module, unparsed);
+      if (path.empty()) continue;
+      unparsed.erase(std::find(unparsed.begin(), unparsed.end(), path));
+      std::string text;
+      std::string error;
+      if (readFile(path, text, error)) parse(path, std::move(text));
+    }
   }
 
   ProjectModel project(options.model);

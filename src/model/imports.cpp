@@ -51,6 +51,17 @@ void Imports::collect(TSNode root, std::string_view source) {
   });
 }
 
+std::vector<std::string> Imports::importedModules() const {
+  std::vector<std::string> modules = starModules_;
+  for (const auto& [local, qualified] : aliases_) {
+    // `a.b.C` may be the module `a.b` or `a.b.C` itself: name both.
+    modules.push_back(qualified);
+    size_t dot = qualified.rfind('.');
+    if (dot != std::string::npos && dot > 0) modules.push_back(qualified.substr(0, dot));
+  }
+  return modules;
+}
+
 std::optional<std::string> Imports::qualifyName(std::string_view name) const {
   auto it = aliases_.find(std::string(name));
   if (it != aliases_.end()) return it->second;

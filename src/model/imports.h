@@ -23,6 +23,10 @@ class Imports {
   // The same for a bare name.
   std::optional<std::string> qualifyName(std::string_view name) const;
 
+  // Every module this file imports from (`torch.nn`, `.base`), for the
+  // project to know which files it needs.
+  std::vector<std::string> importedModules() const;
+
   // `from .deps import *`: the modules whose names this file takes whole.
   const std::vector<std::string>& starModules() const { return starModules_; }
   // How a name that no import here binds is found through those modules

@@ -66,7 +66,8 @@ static bool isModuleFile(const std::string& path, const std::string& slashed) {
   return false;
 }
 
-const FileModel* ProjectIndex::module(const std::string& fromPath, std::string_view name) const {
+std::string moduleFile(const std::string& fromPath, std::string_view name,
+                       const std::vector<std::string>& paths) {
   std::string target;
   if (!name.empty() && name[0] == '.') {
     // `.base` is a sibling of the importing file; each further dot goes up.
@@ -75,27 +76,34 @@ const FileModel* ProjectIndex::module(const std::string& fromPath, std::string_v
     fs::path dir = fs::path(normalised(fromPath)).parent_path();
     for (size_t i = 1; i < dots; ++i) dir = dir.parent_path();
     std::string rest(name.substr(dots));
-    for (char& c : rest)
-      if (c == '.') c = '/';
+    std::replace(rest.begin(), rest.end(), '.', '/');
     target = (rest.empty() ? dir : dir / rest).lexically_normal().generic_string();
-    for (const FileModel* f : files_) {
-      std::string path = normalised(f->file().path());
-      if (path == target + ".py" || path == target + "/__init__.py") return f;
+    for (const std::string& p : paths) {
+      std::string path = normalised(p);
+      if (path == target + ".py" || path == target + "/__init__.py") return p;
     }
-    return nullptr;
+    return {};
   }
   target = std::string(name);
-  for (char& c : target)
-    if (c == '.') c = '/';
-  const FileModel* best = nullptr;
-  for (const FileModel* f : files_) {
-    std::string path = normalised(f->file().path());
+  std::replace(target.begin(), target.end(), '.', '/');
+  std::string best;
+  for (const std::string& p : paths) {
+    std::string path = normalised(p);
     // The shortest match is the one nearest a project root.
-    if (isModuleFile(path, target) &&
-        (!best || path.size() < normalised(best->file().path()).size()))
-      best = f;
+    if (isModuleFile(path, target) && (best.empty() || path.size() < normalised(best).size()))
+      best = p;
   }
   return best;
+}
+
+const FileModel* ProjectIndex::module(const std::string& fromPath, std::string_view name) const {
+  std::vector<std::string> paths;
+  paths.reserve(files_.size());
+  for (const FileModel* f : files_) paths.push_back(f->file().path());
+  std::string path = moduleFile(fromPath, name, paths);
+  for (const FileModel* f : files_)
+    if (!path.empty() && f->file().path() == path) return f;
+  return nullptr;
 }
 
 std::optional<ProjectIndex::Symbol> ProjectIndex::symbol(const std::string& fromPath,

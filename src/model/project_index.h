@@ -32,6 +32,11 @@ struct LauncherFlag {
   unsigned line = 0;
 };
 
+// Which of `paths` the module `name` imported from `fromPath` is (relative
+// names start with '.'), or empty.
+std::string moduleFile(const std::string& fromPath, std::string_view name,
+                       const std::vector<std::string>& paths);
+
 class ProjectIndex {
  public:
   // Reads the `--flag value` / `--flag=value` pairs of a launcher script.
