@@ -1,0 +1,68 @@
+#include "model/bindings.h"
+
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+namespace lightfix {
+namespace {
+
+using testing::Parsed;
+
+TEST(Bindings, TracesNamesToTheExpressionThatMadeThem) {
+  Parsed p("a = make()\nb = a\nx, y = pair()\n(b, y)\n");
+  const Bindings& b = p.model.bindings();
+  TSNode use = p.find("tuple", "(b, y)");
+  Origin o = b.trace(ts_node_named_child(use, 0), b.module());
+  ASSERT_EQ(o.kind, Origin::Expression);
+  EXPECT_EQ(p.text(o.expr), "make()");
+  o = b.trace(ts_node_named_child(use, 1), b.module());
+  EXPECT_EQ(p.text(o.expr), "pair()");
+  EXPECT_EQ(o.index, 1);
+}
+
+TEST(Bindings, ClosuresSeeTheirEnclosingFunction) {
+  Parsed p(
+      "def main(fabric):\n"
+      "    model = Net()\n"
+      "    def step():\n"
+      "        return fabric, model\n"
+      "    step()\n");
+  const Bindings& b = p.model.bindings();
+  TSNode ret = p.find("expression_list", "fabric, model");
+  TSNode scope = b.scopeOf(ret);
+  Origin fabric = b.trace(ts_node_named_child(ret, 0), scope);
+  EXPECT_EQ(fabric.kind, Origin::Parameter);
+  EXPECT_EQ(fabric.function->name, "main");
+  Origin model = b.trace(ts_node_named_child(ret, 1), scope);
+  EXPECT_EQ(p.text(model.expr), "Net()");
+  // `step()` is a call of the nested function.
+  const FunctionInfo* step = b.function(enclosingFunction(ret));
+  ASSERT_NE(step, nullptr);
+  EXPECT_EQ(b.callersOf(step).size(), 1u);
+}
+
+TEST(Bindings, ConstructorsAndLaunchesMapArgumentsToParameters) {
+  Parsed p(
+      "class Loop:\n"
+      "    def __init__(self, fabric, model=None):\n"
+      "        pass\n"
+      "def train(fabric, model):\n"
+      "    pass\n"
+      "Loop(f, model=m)\n"
+      "f.launch(train, net)\n");
+  const Bindings& b = p.model.bindings();
+  ASSERT_EQ(b.callSites().size(), 2u);
+  const CallSite& construct = b.callSites()[0];
+  EXPECT_EQ(construct.kind, CallSite::Construct);
+  EXPECT_TRUE(isNull(b.argumentFor(construct, 0)));  // self
+  EXPECT_EQ(p.text(b.argumentFor(construct, 1)), "f");
+  EXPECT_EQ(p.text(b.argumentFor(construct, 2)), "m");
+  const CallSite& launch = b.callSites()[1];
+  EXPECT_EQ(launch.kind, CallSite::Launch);
+  EXPECT_EQ(p.text(b.argumentFor(launch, 0)), "f");
+  EXPECT_EQ(p.text(b.argumentFor(launch, 1)), "net");
+}
+
+}  // namespace
+}  // namespace lightfix
