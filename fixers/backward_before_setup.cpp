@@ -47,13 +47,16 @@ std::string steppedParameter(const FileContext& ctx, TSNode scope) {
   return found;
 }
 
-std::optional<ModelAndOptimizer> chooseModel(const FileContext& ctx, TSNode loss, TSNode scope,
-                                             uint32_t before) {
-  std::vector<TSNode> models = modelsFeeding(ctx, loss, scope, before);
+// The loss is traced where backward is (`lossScope`); the model and its
+// optimizer are looked up where the set-up will go (`home`, before `use`):
+// the same function, or the one a closure is called from.
+std::optional<ModelAndOptimizer> chooseModel(const FileContext& ctx, TSNode loss, TSNode lossScope,
+                                             uint32_t lossBefore, TSNode home, uint32_t before) {
+  std::vector<TSNode> models = modelsFeeding(ctx, loss, lossScope, lossBefore);
   std::optional<ModelAndOptimizer> choice;
   for (TSNode m : models) {
     std::string_view name = textOf(m, ctx.file.text());
-    if (const Assignment* opt = optimizerBuiltFrom(ctx, name, scope, before)) {
+    if (const Assignment* opt = optimizerBuiltFrom(ctx, name, home, before)) {
       if (choice) return std::nullopt;  // two trained models: not ours to pick
       choice = ModelAndOptimizer{std::string(name), opt->target};
     }
@@ -64,7 +67,7 @@ std::optional<ModelAndOptimizer> chooseModel(const FileContext& ctx, TSNode loss
     if (!looksLikeLoss(textOf(m, ctx.file.text())))
       plausible.emplace_back(textOf(m, ctx.file.text()));
   if (plausible.size() != 1) return std::nullopt;
-  return ModelAndOptimizer{plausible[0], steppedParameter(ctx, scope)};
+  return ModelAndOptimizer{plausible[0], steppedParameter(ctx, home)};
 }
 
 // Where the set-up goes and the names it uses there: in `scope`, ahead of
@@ -127,10 +130,21 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
   for (const SetupCall& s : ctx.model.setups())
     if (sameFabric(s.fabric, &fabric)) return std::nullopt;
 
-  auto chosen = chooseModel(ctx, args[0], scope, startOf(backward));
+  // A backward in a closure called once from its enclosing function is
+  // fixed there, before that call: the model and optimizer live there.
+  TSNode home = scope;
+  TSNode use = backward;
+  for (const FunctionInfo* fn = bindings.function(scope);
+       fn && !isNull(enclosingFunction(fn->node)); fn = bindings.function(home)) {
+    std::vector<const CallSite*> callers = bindings.callersOf(fn);
+    if (callers.size() != 1 || !sameNode(callers[0]->scope, bindings.scopeOf(fn->node))) break;
+    home = callers[0]->scope;
+    use = callers[0]->call;
+  }
+  auto chosen = chooseModel(ctx, args[0], scope, startOf(backward), home, startOf(use));
   if (!chosen) return std::nullopt;
   auto placed = place(ctx,
-                      {scope, backward, chosen->model, chosen->optimizer,
+                      {home, use, chosen->model, chosen->optimizer,
                        std::string(textOf(finding.node("fabric"), file.text()))},
                       0);
   if (!placed) return std::nullopt;

@@ -27,10 +27,9 @@ std::vector<TSNode> modelsFeeding(const FileContext& ctx, TSNode expr, TSNode sc
     if (is(callee, "identifier")) {
       for (const FunctionInfo& fn : bindings.functions())
         if (fn.name == name && isNull(fn.ownerClass)) return;
-      bool assigned = bindings.reaching(name, scope, before, false) ||
-                      bindings.reaching(name, bindings.module(), before, true);
-      const FunctionInfo* fn = bindings.function(scope);
-      if (!assigned && !(fn && fn->paramIndex(name) >= 0)) return;  // a builtin or a class
+      // Bound here, in an enclosing function or at module level; else a
+      // builtin or a class.
+      if (bindings.trace(callee, scope).kind == Origin::Unknown) return;
     }
     if (named.insert(name).second) out.push_back(callee);
   };
