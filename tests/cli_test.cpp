@@ -183,6 +183,70 @@ TEST_F(Cli, ASyntaxErrorIsReportedAndTheFileLeftAlone) {
   EXPECT_EQ(slurp(dir / "train.py"), kFixed);  // the other file is still fixed
 }
 
+TEST_F(Cli, GithubAnnotationsEscapeAsGithubRequires) {
+  std::ofstream(dir / "a,b:c.py") << kFaulty;
+  Result r = lightfix(dir, "check --output-format github a,b:c.py");
+  EXPECT_EQ(r.out.rfind("::error file=a%2Cb%3Ac.py,line=10,endLine=10,col=5,endColumn=26,"
+                        "title=lightfix LF001::`fabric.backward()` before any",
+                        0),
+            0u)
+      << r.out;
+}
+
+TEST_F(Cli, JunitIsWellFormedXml) {
+  std::ofstream(dir / "x&y.py") << kFaulty;
+  Result r = lightfix(dir, "check --output-format junit .");
+  std::ofstream(dir / "out.xml") << r.out;
+  EXPECT_EQ(std::system(("xmllint --noout '" + (dir / "out.xml").string() + "'").c_str()), 0)
+      << r.out;
+  EXPECT_NE(r.out.find("<testsuite name=\"x&amp;y.py\" tests=\"1\""), std::string::npos) << r.out;
+}
+
+TEST_F(Cli, SarifAndReviewdogCarryTheFix) {
+  auto sarif = llvm::json::parse(lightfix(dir, "check --output-format sarif train.py").out);
+  ASSERT_TRUE(bool(sarif));
+  const llvm::json::Object* run = (*sarif->getAsObject()->getArray("runs"))[0].getAsObject();
+  EXPECT_EQ(run->getObject("tool")->getObject("driver")->getArray("rules")->size(), 3u);
+  const llvm::json::Object* result = (*run->getArray("results"))[0].getAsObject();
+  EXPECT_EQ(str(result, "ruleId"), "LF001");
+  EXPECT_EQ(str(result, "level"), "error");
+  const llvm::json::Object* change =
+      (*(*result->getArray("fixes"))[0].getAsObject()->getArray("artifactChanges"))[0]
+          .getAsObject();
+  const llvm::json::Object* replacement = (*change->getArray("replacements"))[0].getAsObject();
+  EXPECT_EQ(num(replacement->getObject("deletedRegion"), "startLine"), 7);
+  EXPECT_EQ(str(replacement->getObject("insertedContent"), "text"),
+            "\nmodel, optimizer = fabric.setup(model, optimizer)");
+
+  Result rd = lightfix(dir, "check --output-format rdjsonl train.py");
+  auto line = llvm::json::parse(rd.out.substr(0, rd.out.find('\n')));
+  ASSERT_TRUE(bool(line)) << rd.out;
+  const llvm::json::Array* suggestions = line->getAsObject()->getArray("suggestions");
+  ASSERT_TRUE(suggestions && suggestions->size() == 1);
+  EXPECT_EQ(str((*suggestions)[0].getAsObject(), "text"),
+            "\nmodel, optimizer = fabric.setup(model, optimizer)");
+}
+
+// The real consumer: clang-apply-replacements applies the export to what
+// `lightfix fix` writes.
+TEST_F(Cli, ExportedFixesApplyWithClangApplyReplacements) {
+  fs::create_directories(dir / "fixes");
+  EXPECT_EQ(lightfix(dir, "check --exit-zero -q --export-fixes fixes/train.yaml train.py").exit, 0);
+  ASSERT_EQ(std::system(("cd '" + dir.string() + "' && clang-apply-replacements fixes").c_str()),
+            0);
+  EXPECT_EQ(slurp(dir / "train.py"), kFixed);
+}
+
+TEST_F(Cli, ExcludeSkipsMatchingPaths) {
+  fs::create_directories(dir / "vendor/lib");
+  std::ofstream(dir / "vendor/lib/copy.py") << kFaulty;
+  Result all = lightfix(dir, "check --output-format concise -q .");
+  EXPECT_NE(all.out.find("vendor/lib/copy.py"), std::string::npos) << all.out;
+  Result some = lightfix(dir, "check --output-format concise -q --exclude vendor/ .");
+  EXPECT_EQ(some.out.find("vendor/"), std::string::npos) << some.out;
+  EXPECT_NE(some.out.find("train.py"), std::string::npos) << some.out;
+}
+
 TEST_F(Cli, AMalformedPyprojectIsAUsageError) {
   std::ofstream(dir / "pyproject.toml") << "[tool.lightfix]\nignore = [\n";
   Result r = lightfix(dir, "check train.py");

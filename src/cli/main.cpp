@@ -7,11 +7,14 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 
 #include "config/config.h"
 #include "driver/run.h"
+#include "report/export_fixes.h"
 #include "report/render.h"
 #include "rules/rule.h"
 #include "rules/rule_docs.h"
@@ -32,6 +35,8 @@ struct CommonOptions {
   std::string targetStrategy;
   std::string stdinFilename;
   std::string config;
+  std::string exportFixes;
+  std::vector<std::string> exclude;
   bool exitZero = false;
   bool noColor = false;
   bool quiet = false;
@@ -49,8 +54,17 @@ void addCommon(CLI::App* cmd, CommonOptions& o) {
   cmd->add_option("--ignore", o.ignore, "Rule codes to disable (comma-separated)")
       ->delimiter(',')
       ->allow_extra_args(false);
-  cmd->add_option("--output-format", o.outputFormat, "full, concise or json")
-      ->check(CLI::IsMember({"full", "concise", "json"}));
+  cmd->add_option("--output-format", o.outputFormat,
+                  "full, concise, json, json-lines, github, junit, rdjson, rdjsonl or sarif")
+      ->check(CLI::IsMember(
+          std::vector<std::string>(std::begin(kOutputFormats), std::end(kOutputFormats))));
+  cmd->add_option("--exclude", o.exclude,
+                  "Skip paths matching these .gitignore-style patterns (relative to the current "
+                  "directory; added to the config's `exclude`)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  cmd->add_option("--export-fixes", o.exportFixes,
+                  "Also write the fixes as clang-apply-replacements YAML to this file");
   cmd->add_option("--target-strategy", o.targetStrategy,
                   "Judge every Fabric and Trainer as running this strategy (a migration)")
       ->check(CLI::IsMember({"deepspeed"}));
@@ -137,6 +151,12 @@ int runCommand(CommonOptions o, Mode mode) {
   std::vector<std::string> paths = o.paths.empty() ? std::vector<std::string>{"."} : o.paths;
   if (!applyConfig(o, paths, run.config)) return kExitError;
   if (!selectRules(o, run.rules)) return kExitError;
+  // Command-line patterns are relative to where lightfix runs; the config's
+  // to its own folder.
+  for (const std::string& pattern : run.config.exclude)
+    run.exclude.push_back({run.config.root, pattern});
+  for (const std::string& pattern : o.exclude)
+    run.exclude.push_back({std::filesystem::current_path().string(), pattern});
   run.mode = o.diff ? Mode::Diff : mode;
   run.unsafeFixes = o.unsafeFixes;
   run.model.targetDeepSpeed = o.targetStrategy == "deepspeed";
@@ -167,6 +187,16 @@ int runCommand(CommonOptions o, Mode mode) {
     std::cout << statistics(result.reports, render);
   } else if (o.outputFormat == "json") {
     std::cout << renderJson(result.reports);
+  } else if (o.outputFormat == "json-lines") {
+    std::cout << renderJsonLines(result.reports);
+  } else if (o.outputFormat == "github") {
+    std::cout << renderGithub(result.reports);
+  } else if (o.outputFormat == "junit") {
+    std::cout << renderJunit(result.reports);
+  } else if (o.outputFormat == "rdjson" || o.outputFormat == "rdjsonl") {
+    std::cout << renderRdjson(result.reports, o.outputFormat == "rdjsonl");
+  } else if (o.outputFormat == "sarif") {
+    std::cout << renderSarif(result.reports);
   } else {
     std::vector<FileReport> shown;
     for (const FileReport& r : result.reports)
@@ -174,6 +204,15 @@ int runCommand(CommonOptions o, Mode mode) {
     std::cout << (o.outputFormat == "concise" ? renderConcise(shown, render)
                                               : renderFull(shown, render));
     if (!o.quiet) std::cout << summary(result.reports, render, fixing);
+  }
+
+  if (!o.exportFixes.empty()) {
+    std::ofstream out(o.exportFixes, std::ios::binary);
+    out << exportFixes(result.reports, o.unsafeFixes);
+    if (!out) {
+      std::cerr << "lightfix: " << o.exportFixes << ": cannot write the exported fixes\n";
+      return kExitError;
+    }
   }
 
   bool ioError = !result.errors.empty() &&

@@ -70,10 +70,10 @@ void walkDirectory(const fs::path& root, GitIgnore ignore, Discovery& out) {
 }  // namespace
 
 Discovery discoverFiles(const std::vector<std::string>& paths,
-                        const std::vector<std::string>& exclude, const std::string& excludeRoot) {
+                        const std::vector<ExcludePattern>& exclude) {
   Discovery out;
   GitIgnore excluded;
-  for (const std::string& pattern : exclude) excluded.add(excludeRoot, pattern);
+  for (const ExcludePattern& e : exclude) excluded.add(fs::absolute(e.base), e.pattern);
   for (const std::string& p : paths) {
     if (p == "-") {
       out.files.push_back(p);

@@ -16,10 +16,15 @@ struct Discovery {
   std::vector<std::string> errors;  // one line each, naming the path
 };
 
-// `exclude` holds .gitignore-style patterns relative to `excludeRoot` (the
-// config's directory), applied below every path.
+// A .gitignore-style pattern and the folder it is relative to (the config's,
+// or the current one for `--exclude`).
+struct ExcludePattern {
+  std::string base;
+  std::string pattern;
+};
+
+// `exclude` applies below every path, as a .gitignore at its base would.
 Discovery discoverFiles(const std::vector<std::string>& paths,
-                        const std::vector<std::string>& exclude = {},
-                        const std::string& excludeRoot = {});
+                        const std::vector<ExcludePattern>& exclude = {});
 
 }  // namespace lightfix

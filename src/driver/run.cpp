@@ -75,7 +75,7 @@ bool wantedFix(const Diagnostic& d, bool unsafe) {
 
 RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& options) {
   RunResult result;
-  Discovery discovery = discoverFiles(paths, options.config.exclude, options.config.root);
+  Discovery discovery = discoverFiles(paths, options.exclude);
   result.errors = discovery.errors;
 
   // prefilter → parse → model, for every file that can matter: those with a

@@ -7,6 +7,7 @@
 
 #include "config/config.h"
 #include "driver/analyze.h"
+#include "driver/discover.h"
 #include "model/file_model.h"
 #include "report/diagnostic.h"
 
@@ -20,7 +21,8 @@ struct RunOptions {
   ModelOptions model;
   bool unsafeFixes = false;
   std::string stdinFilename;  // the name `-` is reported under
-  Config config;              // exclude and per-file-ignores
+  Config config;              // per-file-ignores
+  std::vector<ExcludePattern> exclude;
 };
 
 struct RunResult {

@@ -34,7 +34,7 @@ llvm::json::Value fixJson(const SourceFile& file, const Fix& fix) {
 
 }  // namespace
 
-std::string renderJson(const std::vector<FileReport>& reports) {
+static llvm::json::Array findings(const std::vector<FileReport>& reports) {
   llvm::json::Array all;
   for (const FileReport& r : reports) {
     for (const Diagnostic& d : r.diagnostics) {
@@ -51,11 +51,23 @@ std::string renderJson(const std::vector<FileReport>& reports) {
       });
     }
   }
+  return all;
+}
+
+std::string renderJson(const std::vector<FileReport>& reports) {
   std::string out;
   llvm::raw_string_ostream os(out);
-  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(all)));
+  os << llvm::formatv("{0:2}", llvm::json::Value(findings(reports)));
   os.flush();
   return out + "\n";
+}
+
+std::string renderJsonLines(const std::vector<FileReport>& reports) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  for (llvm::json::Value& v : findings(reports)) os << v << "\n";
+  os.flush();
+  return out;
 }
 
 }  // namespace lightfix

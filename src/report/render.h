@@ -10,7 +10,9 @@
 
 namespace lightfix {
 
-enum class OutputFormat { Full, Concise, Json };
+// The names --output-format takes.
+inline const char* const kOutputFormats[] = {"full",  "concise", "json",    "json-lines", "github",
+                                             "junit", "rdjson",  "rdjsonl", "sarif"};
 
 struct RenderOptions {
   bool color = false;
@@ -21,6 +23,17 @@ struct RenderOptions {
 std::string renderConcise(const std::vector<FileReport>& reports, const RenderOptions& options);
 std::string renderFull(const std::vector<FileReport>& reports, const RenderOptions& options);
 std::string renderJson(const std::vector<FileReport>& reports);
+// One JSON object a line, no array: for streaming consumers.
+std::string renderJsonLines(const std::vector<FileReport>& reports);
+// GitHub Actions workflow commands (`::error file=…::message`).
+std::string renderGithub(const std::vector<FileReport>& reports);
+// JUnit XML: one testsuite per file, one failing testcase per finding.
+std::string renderJunit(const std::vector<FileReport>& reports);
+// reviewdog's diagnostic format, the fixes as suggestions: one document
+// (`rdjson`) or one diagnostic a line (`rdjsonl`).
+std::string renderRdjson(const std::vector<FileReport>& reports, bool lines);
+// SARIF 2.1.0, with the rules and the fixes.
+std::string renderSarif(const std::vector<FileReport>& reports);
 
 // One concise line: `path:row:col: CODE [*] message`.
 std::string conciseLine(const std::string& path, const Diagnostic& d, const RenderOptions& options);
