@@ -247,6 +247,24 @@ TEST_F(Cli, ExcludeSkipsMatchingPaths) {
   EXPECT_NE(some.out.find("train.py"), std::string::npos) << some.out;
 }
 
+TEST_F(Cli, BatchReportHasARowPerRepository) {
+  fs::create_directories(dir / "fleet/a");
+  fs::create_directories(dir / "fleet/b");
+  std::ofstream(dir / "fleet/a/train.py") << kFaulty;
+  std::ofstream(dir / "fleet/b/clean.py") << "x = 1\n";
+  lightfix(dir, "fix -q --report report.md fleet/a fleet/b");
+  EXPECT_EQ(slurp(dir / "report.md"),
+            "| repository | files | LF001 | LF002 | LF003 | fixed | left for a person |\n"
+            "|---|---:|---:|---:|---:|---:|---|\n"
+            "| fleet/a | 1 | 1 | 0 | 0 | 1 | 0 |\n"
+            "| fleet/b | 1 | 0 | 0 | 0 | 0 | 0 |\n"
+            "| **total** | 2 | 1 | 0 | 0 | 1 | 0 |\n");
+  lightfix(dir, "check -q --exit-zero --report report.json fleet/a fleet/b");
+  auto json = llvm::json::parse(slurp(dir / "report.json"));
+  ASSERT_TRUE(bool(json));
+  EXPECT_EQ(json->getAsArray()->size(), 2u);
+}
+
 TEST_F(Cli, AMalformedPyprojectIsAUsageError) {
   std::ofstream(dir / "pyproject.toml") << "[tool.lightfix]\nignore = [\n";
   Result r = lightfix(dir, "check train.py");

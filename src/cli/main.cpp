@@ -14,6 +14,7 @@
 
 #include "config/config.h"
 #include "driver/run.h"
+#include "report/batch_report.h"
 #include "report/export_fixes.h"
 #include "report/render.h"
 #include "rules/rule.h"
@@ -37,6 +38,7 @@ struct CommonOptions {
   std::string config;
   std::string exportFixes;
   std::vector<std::string> exclude;
+  std::string report;
   bool exitZero = false;
   bool noColor = false;
   bool quiet = false;
@@ -63,6 +65,9 @@ void addCommon(CLI::App* cmd, CommonOptions& o) {
                   "directory; added to the config's `exclude`)")
       ->delimiter(',')
       ->allow_extra_args(false);
+  cmd->add_option("--report", o.report,
+                  "Write a per-repository table (one row per path given) to this file: "
+                  "Markdown, or JSON for a .json name");
   cmd->add_option("--export-fixes", o.exportFixes,
                   "Also write the fixes as clang-apply-replacements YAML to this file");
   cmd->add_option("--target-strategy", o.targetStrategy,
@@ -206,6 +211,16 @@ int runCommand(CommonOptions o, Mode mode) {
     if (!o.quiet) std::cout << summary(result.reports, render, fixing);
   }
 
+  if (!o.report.empty()) {
+    BatchInput batch{paths, result.files, &result.reports, o.unsafeFixes};
+    bool json = o.report.size() > 5 && o.report.compare(o.report.size() - 5, 5, ".json") == 0;
+    std::ofstream out(o.report, std::ios::binary);
+    out << renderBatchReport(batch, json);
+    if (!out) {
+      std::cerr << "lightfix: " << o.report << ": cannot write the report\n";
+      return kExitError;
+    }
+  }
   if (!o.exportFixes.empty()) {
     std::ofstream out(o.exportFixes, std::ios::binary);
     out << exportFixes(result.reports, o.unsafeFixes);

@@ -77,6 +77,7 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
   RunResult result;
   Discovery discovery = discoverFiles(paths, options.exclude);
   result.errors = discovery.errors;
+  result.files = discovery.files;
 
   // prefilter → parse → model, for every file that can matter: those with a
   // rule's or the model's words, then the project modules they import, to a
@@ -136,7 +137,7 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
   for (ParsedFile& p : parsed) {
     if (!p.matchable) continue;
     const SourceFile& file = *p.file;
-    FileReport report{p.file, {}, 0};
+    FileReport report{p.file, {}, 0, {}};
     if (!p.model) {
       report.diagnostics.push_back(syntaxError(file, p.tree));
       result.errors.push_back(file.path() + ": invalid Python syntax; file left as it is");
@@ -160,6 +161,7 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
                         d.location.row, d.location.column, d.code));
       report.diagnostics = rounds.remaining;
       report.fixed = rounds.applied.size();
+      for (const Diagnostic& d : rounds.applied) report.fixedCodes.push_back(d.code);
       // Remaining positions refer to the fixed text.
       if (rounds.text != file.text())
         report.file = std::make_shared<SourceFile>(file.path(), rounds.text);
@@ -172,6 +174,7 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
         if (!why.empty()) {
           result.errors.push_back(file.path() + ": " + why);
           report.fixed = 0;
+          report.fixedCodes.clear();
           report.file = p.file;
           report.diagnostics = analyze(file, p.tree, *p.model, project, rules);
         }

@@ -28,6 +28,7 @@ struct RunOptions {
 struct RunResult {
   std::vector<FileReport> reports;  // files with findings (or fixes), by path
   std::vector<std::string> errors;  // one line each, naming the file
+  std::vector<std::string> files;   // every Python file discovered
   std::string diff;                 // for Mode::Diff
   std::string stdinText;            // `-`: what was read, or for `fix -` its fixed text
 };

@@ -26,8 +26,9 @@ struct Diagnostic {
 struct FileReport {
   std::shared_ptr<const SourceFile> file;
   std::vector<Diagnostic> diagnostics;
-  // Set by `fix`: how many fixes were applied to the file.
+  // Set by `fix`: how many fixes were applied to the file, and their rules.
   size_t fixed = 0;
+  std::vector<std::string> fixedCodes;
 };
 
 std::string ruleUrl(const std::string& code);
