@@ -84,6 +84,7 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
   // fixpoint (a LightningModule's base may sit in a file with neither).
   std::vector<ParsedFile> parsed;
   std::vector<std::string> unparsed;
+  std::vector<std::string> unparsedNormalised;
   auto parse = [&](const std::string& path, std::string text) {
     bool matchable = mayMatch(text, options.rules);
     std::string shown =
@@ -106,15 +107,19 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
     for (std::string_view word : kModelWords) modelOnly = modelOnly || text.find(word) != text.npos;
     if (mayMatch(text, options.rules) || modelOnly)
       parse(path, std::move(text));
-    else
+    else {
       unparsed.push_back(path);
+      unparsedNormalised.push_back(normalisedPath(path));
+    }
   }
   for (size_t done = 0; done < parsed.size() && !unparsed.empty(); ++done) {
     if (!parsed[done].model) continue;
     for (const std::string& module : parsed[done].model->imports().importedModules()) {
-      std::string path = moduleFile(parsed[done].file->path(), module, unparsed);
-      if (path.empty()) continue;
-      unparsed.erase(std::find(unparsed.begin(), unparsed.end(), path));
+      int index = moduleFile(parsed[done].file->path(), module, unparsedNormalised);
+      if (index < 0) continue;
+      std::string path = unparsed[static_cast<size_t>(index)];
+      unparsed.erase(unparsed.begin() + index);
+      unparsedNormalised.erase(unparsedNormalised.begin() + index);
       std::string text;
       std::string error;
       if (readFile(path, text, error)) parse(path, std::move(text));

@@ -12,7 +12,15 @@ namespace fs = std::filesystem;
 
 namespace lightfix {
 
-void ProjectIndex::add(const FileModel* model) { files_.push_back(model); }
+static std::string normalised(const std::string& path) {
+  return fs::path(path).lexically_normal().generic_string();
+}
+
+void ProjectIndex::add(const FileModel* model) {
+  files_.push_back(model);
+  paths_.push_back(normalised(model->file().path()));
+  moduleCache_.clear();
+}
 
 void ProjectIndex::addLauncher(const std::string& path, const std::string& text) {
   unsigned line = 1;
@@ -49,10 +57,6 @@ const LauncherFlag* ProjectIndex::launcherPassing(const std::string& flag) const
   return nullptr;
 }
 
-static std::string normalised(const std::string& path) {
-  return fs::path(path).lexically_normal().generic_string();
-}
-
 // Whether `path` is the file of the module `dotted/path` (as `a/b.py` or
 // `a/b/__init__.py`), anywhere under the project roots.
 static bool isModuleFile(const std::string& path, const std::string& slashed) {
@@ -66,8 +70,10 @@ static bool isModuleFile(const std::string& path, const std::string& slashed) {
   return false;
 }
 
-std::string moduleFile(const std::string& fromPath, std::string_view name,
-                       const std::vector<std::string>& paths) {
+std::string normalisedPath(const std::string& path) { return normalised(path); }
+
+int moduleFile(const std::string& fromPath, std::string_view name,
+               const std::vector<std::string>& paths) {
   std::string target;
   if (!name.empty() && name[0] == '.') {
     // `.base` is a sibling of the importing file; each further dot goes up.
@@ -78,32 +84,34 @@ std::string moduleFile(const std::string& fromPath, std::string_view name,
     std::string rest(name.substr(dots));
     std::replace(rest.begin(), rest.end(), '.', '/');
     target = (rest.empty() ? dir : dir / rest).lexically_normal().generic_string();
-    for (const std::string& p : paths) {
-      std::string path = normalised(p);
-      if (path == target + ".py" || path == target + "/__init__.py") return p;
-    }
-    return {};
+    for (size_t i = 0; i < paths.size(); ++i)
+      if (paths[i] == target + ".py" || paths[i] == target + "/__init__.py")
+        return static_cast<int>(i);
+    return -1;
   }
   target = std::string(name);
   std::replace(target.begin(), target.end(), '.', '/');
-  std::string best;
-  for (const std::string& p : paths) {
-    std::string path = normalised(p);
+  int best = -1;
+  for (size_t i = 0; i < paths.size(); ++i)
     // The shortest match is the one nearest a project root.
-    if (isModuleFile(path, target) && (best.empty() || path.size() < normalised(best).size()))
-      best = p;
-  }
+    if (isModuleFile(paths[i], target) &&
+        (best < 0 || paths[i].size() < paths[static_cast<size_t>(best)].size()))
+      best = static_cast<int>(i);
   return best;
 }
 
 const FileModel* ProjectIndex::module(const std::string& fromPath, std::string_view name) const {
-  std::vector<std::string> paths;
-  paths.reserve(files_.size());
-  for (const FileModel* f : files_) paths.push_back(f->file().path());
-  std::string path = moduleFile(fromPath, name, paths);
-  for (const FileModel* f : files_)
-    if (!path.empty() && f->file().path() == path) return f;
-  return nullptr;
+  // Every qualified name asks: remember the answers. An absolute name means
+  // the same from every file; a relative one from every file of a folder.
+  std::string key(name);
+  if (!name.empty() && name[0] == '.')
+    key = fs::path(normalised(fromPath)).parent_path().generic_string() + '\0' + key;
+  auto cached = moduleCache_.find(key);
+  if (cached != moduleCache_.end()) return cached->second;
+  int index = moduleFile(fromPath, name, paths_);
+  const FileModel* found = index < 0 ? nullptr : files_[static_cast<size_t>(index)];
+  moduleCache_.emplace(std::move(key), found);
+  return found;
 }
 
 std::optional<ProjectIndex::Symbol> ProjectIndex::symbol(const std::string& fromPath,

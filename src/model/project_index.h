@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -32,10 +33,13 @@ struct LauncherFlag {
   unsigned line = 0;
 };
 
-// Which of `paths` the module `name` imported from `fromPath` is (relative
-// names start with '.'), or empty.
-std::string moduleFile(const std::string& fromPath, std::string_view name,
-                       const std::vector<std::string>& paths);
+// A path as module lookups compare them: lexically normal, `/`-separated.
+std::string normalisedPath(const std::string& path);
+
+// Which of `paths` (normalised) the module `name` imported from `fromPath`
+// is (relative names start with '.'): its index, or -1.
+int moduleFile(const std::string& fromPath, std::string_view name,
+               const std::vector<std::string>& paths);
 
 class ProjectIndex {
  public:
@@ -77,6 +81,8 @@ class ProjectIndex {
   std::pair<const FileModel*, const FunctionInfo*> functionNamed(const std::string& fromPath,
                                                                  std::string_view qualified) const;
   std::vector<const FileModel*> files_;
+  std::vector<std::string> paths_;  // files_' paths, normalised
+  mutable std::unordered_map<std::string, const FileModel*> moduleCache_;
   std::vector<LauncherFlag> launcherFlags_;
   std::map<std::pair<std::string, std::string>, std::vector<ForeignCall>> callers_;
 };
