@@ -227,6 +227,27 @@ TEST_F(Cli, SarifAndReviewdogCarryTheFix) {
             "\nmodel, optimizer = fabric.setup(model, optimizer)");
 }
 
+// A real validator: ajv with the official SARIF 2.1.0 schema (pinned in
+// package.json) accepts the output, and rejects it without the tool's name.
+TEST_F(Cli, SarifPassesTheOfficialSchema) {
+  const std::string modules = LIGHTFIX_NODE_MODULES;
+  auto validate = [&](const std::string& file) {
+    std::string cmd = "'" + modules + "/.bin/ajv' validate --spec=draft2020 --strict=false -c '" +
+                      modules + "/ajv-formats' -s '" + modules +
+                      "/@microsoft/sarif-multitool-linux/sarif-2.1.0.json' -d '" +
+                      (dir / file).string() + "' >/dev/null 2>&1";
+    return std::system(cmd.c_str());
+  };
+  std::string sarif = lightfix(dir, "check --output-format sarif --exit-zero train.py").out;
+  std::ofstream(dir / "out.json") << sarif;
+  EXPECT_EQ(validate("out.json"), 0) << sarif;
+  std::string broken = sarif;
+  broken.erase(broken.find("\"name\": \"lightfix\","),
+               std::string("\"name\": \"lightfix\",").size());
+  std::ofstream(dir / "broken.json") << broken;
+  EXPECT_NE(validate("broken.json"), 0) << broken;
+}
+
 // The real consumer: clang-apply-replacements applies the export to what
 // `lightfix fix` writes.
 TEST_F(Cli, ExportedFixesApplyWithClangApplyReplacements) {
