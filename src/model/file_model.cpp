@@ -35,14 +35,9 @@ void FileModel::attachFabrics(const ProjectIndex& index) {
 
 void FileModel::attachSetups() {
   collectSetups();
-  // `fabric.launch(main)` may well sit in another file than the Fabric.
-  walk(root_, [&](TSNode n) {
-    MethodCall mc;
-    if (asMethodCall(n, source_, mc) && mc.method == "launch")
-      for (const FabricInstance* f : fabricsOf(mc.receiver, bindings_.scopeOf(n)))
-        f->launched = true;
-    return true;
-  });
+  // Again now every file's Fabrics exist: `fabric.launch(main)` may well sit
+  // in another file than the Fabric.
+  markLaunches();
 }
 
 bool FileModel::attachModules() {
@@ -206,24 +201,25 @@ void FileModel::collectFabricsAndTrainers() {
     }
   }
 
-  // A Fabric is launched when `.launch` is called on it anywhere.
-  std::vector<const FabricInstance*> launched;
+  markLaunches();
+}
+
+// Marks every Fabric this file launches, here or in another file.
+void FileModel::markLaunches() const {
   walk(root_, [&](TSNode n) {
     MethodCall mc;
     // A LightningLite-style subclass launches itself in `.run()`.
     if (asMethodCall(n, source_, mc) && (mc.method == "launch" || mc.method == "run"))
       for (const FabricInstance* f : fabricsOf(mc.receiver, bindings_.scopeOf(n)))
-        if (mc.method == "launch" || !f->className.empty()) launched.push_back(f);
+        if (mc.method == "launch" || !f->className.empty()) f->launched = true;
     // `fabric._launched = True`: tests pretending to have launched.
     TSNode left = field(n, "left");
     if (is(n, "assignment") && is(left, "attribute") &&
         textOf(field(left, "attribute"), source_) == "_launched" && is(field(n, "right"), "true"))
       for (const FabricInstance* f : fabricsOf(field(left, "object"), bindings_.scopeOf(n)))
-        launched.push_back(f);
+        f->launched = true;
     return true;
   });
-  for (FabricInstance& f : fabrics_)
-    f.launched = std::find(launched.begin(), launched.end(), &f) != launched.end();
 }
 
 // `getattr(fabric, name)(...)`, as tests and generic code call set-ups: a

@@ -125,6 +125,7 @@ class FileModel {
   bool collectFabricSubclasses();
   void collectFabricsAndTrainers();
   void collectFits();
+  void markLaunches() const;
   void collectSetups();
   void collectLightningModules();
   void fabricsOf(TSNode expr, TSNode scope, int depth,
