@@ -45,17 +45,14 @@ bool isDeepSpeedSubclass(TSNode callee, const FileModel& m, int depth) {
   std::string_view source = m.file().text();
   const FileModel* file = &m;
   std::string name(textOf(callee, source));
-  if (!is(callee, "identifier")) {
-    auto q = m.imports().qualify(callee, source);
-    auto sym = q && m.index() ? m.index()->symbol(m.file().path(), *q) : std::nullopt;
-    if (!sym) return false;
-    file = sym->file;
-    name = sym->name;
-  } else if (auto q = m.imports().qualify(callee, source); q && m.index()) {
+  // An imported name is a class of the file it comes from; a bare one, of this file.
+  if (auto q = m.imports().qualify(callee, source); q && m.index()) {
     auto sym = m.index()->symbol(m.file().path(), *q);
     if (!sym) return false;
     file = sym->file;
     name = sym->name;
+  } else if (!is(callee, "identifier")) {
+    return false;
   }
   bool derives = false;
   walk(file->bindings().module(), [&](TSNode n) {

@@ -2,16 +2,12 @@
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include "report/json_text.h"
 #include "report/render.h"
 
 namespace lightfix {
 
 namespace {
-
-// JSON strings must be UTF-8; source text (and so messages) may not be.
-std::string utf8(const std::string& s) {
-  return llvm::json::isUTF8(s) ? s : llvm::json::fixUTF8(s);
-}
 
 llvm::json::Object position(const Position& p) {
   return llvm::json::Object{{"row", p.row}, {"column", p.column}};
@@ -21,13 +17,13 @@ llvm::json::Value fixJson(const SourceFile& file, const Fix& fix) {
   llvm::json::Array edits;
   for (const clang::tooling::Replacement& r : fix.edits)
     edits.push_back(llvm::json::Object{
-        {"content", utf8(r.getReplacementText().str())},
+        {"content", jsonText(r.getReplacementText().str())},
         {"location", position(file.position(r.getOffset()))},
         {"end_location", position(file.position(r.getOffset() + r.getLength()))},
     });
   return llvm::json::Object{
       {"applicability", fix.applicability == Applicability::Safe ? "safe" : "unsafe"},
-      {"message", utf8(fix.message)},
+      {"message", jsonText(fix.message)},
       {"edits", std::move(edits)},
   };
 }
@@ -40,9 +36,9 @@ static llvm::json::Array findings(const std::vector<FileReport>& reports) {
     for (const Diagnostic& d : r.diagnostics) {
       all.push_back(llvm::json::Object{
           {"code", d.code.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(d.code)},
-          {"message", utf8(d.message)},
+          {"message", jsonText(d.message)},
           {"severity", d.severity == Severity::Error ? "error" : "warning"},
-          {"filename", utf8(r.file->path())},
+          {"filename", jsonText(r.file->path())},
           {"location", position(d.location)},
           {"end_location", position(d.endLocation)},
           {"fix", d.fix ? fixJson(*r.file, *d.fix) : llvm::json::Value(nullptr)},

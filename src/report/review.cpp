@@ -4,6 +4,7 @@
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include "report/json_text.h"
 #include "report/render.h"
 #include "rules/rule.h"
 #include "rules/rule_docs.h"
@@ -15,10 +16,6 @@ namespace {
 using llvm::json::Array;
 using llvm::json::Object;
 using llvm::json::Value;
-
-std::string utf8(const std::string& s) {
-  return llvm::json::isUTF8(s) ? s : llvm::json::fixUTF8(s);
-}
 
 std::string print(Value v, bool pretty) {
   std::string out;
@@ -35,8 +32,8 @@ Object rdPosition(const Position& p) { return Object{{"line", p.row}, {"column",
 
 Value rdDiagnostic(const FileReport& r, const Diagnostic& d) {
   Object o{
-      {"message", utf8(d.message)},
-      {"location", Object{{"path", utf8(r.file->path())},
+      {"message", jsonText(d.message)},
+      {"location", Object{{"path", jsonText(r.file->path())},
                           {"range", Object{{"start", rdPosition(d.location)},
                                            {"end", rdPosition(d.endLocation)}}}}},
       {"severity", d.severity == Severity::Error ? "ERROR" : "WARNING"},
@@ -49,7 +46,7 @@ Value rdDiagnostic(const FileReport& r, const Diagnostic& d) {
       suggestions.push_back(Object{
           {"range", Object{{"start", rdPosition(r.file->position(e.getOffset()))},
                            {"end", rdPosition(r.file->position(e.getOffset() + e.getLength()))}}},
-          {"text", utf8(e.getReplacementText().str())}});
+          {"text", jsonText(e.getReplacementText().str())}});
     o["suggestions"] = std::move(suggestions);
   }
   return o;
@@ -64,7 +61,7 @@ Object sarifRegion(const SourceFile& file, uint32_t offset, uint32_t length) {
                 {"endColumn", end.column}};
 }
 
-Object artifact(const FileReport& r) { return Object{{"uri", utf8(r.file->path())}}; }
+Object artifact(const FileReport& r) { return Object{{"uri", jsonText(r.file->path())}}; }
 
 // A rule page's first paragraph under "What it does", for fullDescription.
 std::string whatItDoes(const Rule& rule) {
@@ -115,7 +112,7 @@ std::string renderSarif(const std::vector<FileReport>& reports) {
       Object result{
           {"ruleId", d.code.empty() ? std::string("syntax-error") : d.code},
           {"level", d.severity == Severity::Error ? "error" : "warning"},
-          {"message", Object{{"text", utf8(d.message)}}},
+          {"message", Object{{"text", jsonText(d.message)}}},
           {"locations",
            Array{Object{{"physicalLocation",
                          Object{{"artifactLocation", artifact(r)},
@@ -124,11 +121,11 @@ std::string renderSarif(const std::vector<FileReport>& reports) {
       if (d.fix) {
         Array replacements;
         for (const clang::tooling::Replacement& e : d.fix->edits)
-          replacements.push_back(
-              Object{{"deletedRegion", sarifRegion(*r.file, e.getOffset(), e.getLength())},
-                     {"insertedContent", Object{{"text", utf8(e.getReplacementText().str())}}}});
+          replacements.push_back(Object{
+              {"deletedRegion", sarifRegion(*r.file, e.getOffset(), e.getLength())},
+              {"insertedContent", Object{{"text", jsonText(e.getReplacementText().str())}}}});
         result["fixes"] = Array{
-            Object{{"description", Object{{"text", utf8(d.fix->message)}}},
+            Object{{"description", Object{{"text", jsonText(d.fix->message)}}},
                    {"artifactChanges", Array{Object{{"artifactLocation", artifact(r)},
                                                     {"replacements", std::move(replacements)}}}}}};
       }
