@@ -11,11 +11,13 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include "config/config.h"
 #include "driver/run.h"
 #include "report/batch_report.h"
 #include "report/export_fixes.h"
+#include "report/progress_bar.h"
 #include "report/render.h"
 #include "rules/rule.h"
 #include "rules/rule_docs.h"
@@ -45,6 +47,7 @@ struct CommonOptions {
   bool statistics = false;
   bool unsafeFixes = false;
   bool diff = false;
+  unsigned jobs = 0;
 };
 
 void addCommon(CLI::App* cmd, CommonOptions& o) {
@@ -77,12 +80,22 @@ void addCommon(CLI::App* cmd, CommonOptions& o) {
   cmd->add_option("--config", o.config,
                   "The pyproject.toml to read [tool.lightfix] from (default: the nearest one "
                   "above the first path)");
+  cmd->add_option("-j,--jobs", o.jobs, "Check files on this many threads (default: one per core)")
+      ->check(CLI::PositiveNumber);
   cmd->add_flag("--exit-zero", o.exitZero, "Exit 0 even when there are findings");
   cmd->add_flag("--no-color", o.noColor, "Never colour the output");
   cmd->add_flag("-q,--quiet", o.quiet, "Print findings only, no summary");
   cmd->add_flag("--statistics", o.statistics, "Print a count per rule instead of the findings");
   cmd->add_flag("--unsafe-fixes", o.unsafeFixes, "Also apply fixes that change behaviour");
   cmd->add_flag("--diff", o.diff, "Print the fixes as a unified diff; write nothing");
+}
+
+// Runs shorter than a second show no bar; LIGHTFIX_PROGRESS_DELAY_MS
+// changes that (the tests use 0).
+std::chrono::milliseconds progressDelay() {
+  const char* env = std::getenv("LIGHTFIX_PROGRESS_DELAY_MS");
+  if (env && *env) return std::chrono::milliseconds(std::strtol(env, nullptr, 10));
+  return std::chrono::milliseconds(1000);
 }
 
 bool selectRules(const CommonOptions& o, RuleSet& rules) {
@@ -167,7 +180,16 @@ int runCommand(CommonOptions o, Mode mode) {
   run.model.targetDeepSpeed = o.targetStrategy == "deepspeed";
   run.stdinFilename = o.stdinFilename;
 
-  RunResult result = runLightfix(paths, run);
+  run.jobs = o.jobs;
+
+  RunResult result;
+  {
+    Progress progress;
+    run.progress = &progress;
+    std::optional<ProgressBar> bar;
+    if (!o.quiet && isatty(STDERR_FILENO)) bar.emplace(progress, progressDelay());
+    result = runLightfix(paths, run);
+  }
   for (const std::string& e : result.errors) std::cerr << "lightfix: " << e << "\n";
 
   RenderOptions render;

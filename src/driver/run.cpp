@@ -7,13 +7,15 @@
 #include <iostream>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "diff/unified_diff.h"
 #include "driver/discover.h"
+#include "driver/work_pool.h"
 #include "edit/atomic_write.h"
 #include "edit/fix_rounds.h"
-#include "model/project_index.h"
+#include "model/module_table.h"
 #include "model/project_model.h"
 #include "python/source_file.h"
 #include "python/syntax_tree.h"
@@ -29,12 +31,18 @@ namespace {
 constexpr std::string_view kModelWords[] = {"lightning", "Trainer", "Fabric",    "fabric",
                                             "setup",     "launch",  "deepspeed", "DeepSpeed"};
 
-struct ParsedFile {
-  std::shared_ptr<const SourceFile> file;
+// One discovered file as it goes through the run.
+struct FileSlot {
+  std::string path;
+  std::shared_ptr<const SourceFile> file;  // null until parsed
   SyntaxTree tree;
-  std::unique_ptr<FileModel> model;
-  bool matchable = false;  // holds a rule's trigger word
-  bool fromStdin = false;
+  std::unique_ptr<FileModel> model;  // null if unparsed or invalid syntax
+  bool matchable = false;            // holds a rule's trigger word
+  std::string readError;
+  // What checking it gave.
+  std::optional<FileReport> report;
+  std::vector<std::string> errors;
+  std::string diff;
 };
 
 bool readFile(const std::string& path, std::string& text, std::string& error) {
@@ -70,6 +78,110 @@ RuleSet rulesFor(const std::string& path, const RunOptions& options) {
 bool wantedFix(const Diagnostic& d, bool unsafe) {
   return d.fix && (d.fix->applicability == Applicability::Safe || unsafe);
 }
+void parseSlot(FileSlot& slot, std::string text, const RunOptions& options) {
+  slot.matchable = mayMatch(text, options.rules);
+  std::string shown =
+      slot.path == "-" && !options.stdinFilename.empty() ? options.stdinFilename : slot.path;
+  slot.file = std::make_shared<SourceFile>(shown, std::move(text));
+  slot.tree = SyntaxTree::parse(slot.file->text());
+  if (!slot.tree.hasError())
+    slot.model = std::make_unique<FileModel>(*slot.file, slot.tree, options.model);
+}
+
+// prefilter → parse → model, for a file with a rule's or the model's words.
+void scanSlot(FileSlot& slot, const RunOptions& options, RunResult& result) {
+  std::string text;
+  if (!readFile(slot.path, text, slot.readError)) return;
+  if (slot.path == "-") result.stdinText = text;
+  bool modelOnly = false;
+  for (std::string_view word : kModelWords) modelOnly = modelOnly || text.find(word) != text.npos;
+  if (mayMatch(text, options.rules) || modelOnly) parseSlot(slot, std::move(text), options);
+}
+
+// The files no trigger word made us parse but a parsed file imports (a
+// LightningModule's base may sit in a file with neither), to a fixpoint.
+void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const RunOptions& options) {
+  ModuleTable unparsed;
+  std::vector<size_t> slotOf;
+  for (size_t i = 0; i < slots.size(); ++i) {
+    if (slots[i].file || !slots[i].readError.empty()) continue;
+    unparsed.add(slots[i].path);
+    slotOf.push_back(i);
+  }
+  std::vector<bool> taken(slotOf.size(), false);
+  std::vector<size_t> wave;
+  for (size_t i = 0; i < slots.size(); ++i)
+    if (slots[i].model) wave.push_back(i);
+  while (!wave.empty() && unparsed.size() > 0) {
+    std::vector<size_t> next;
+    for (size_t i : wave)
+      for (const std::string& module : slots[i].model->imports().importedModules()) {
+        int index = unparsed.find(slots[i].path, module);
+        if (index < 0 || taken[static_cast<size_t>(index)]) continue;
+        taken[static_cast<size_t>(index)] = true;
+        next.push_back(slotOf[static_cast<size_t>(index)]);
+      }
+    std::sort(next.begin(), next.end());
+    pool.forEach(next.size(), [&](size_t k) {
+      FileSlot& slot = slots[next[k]];
+      std::string text;
+      std::string error;  // unread, it informs nothing: no error of the run
+      if (readFile(slot.path, text, error)) parseSlot(slot, std::move(text), options);
+    });
+    wave.clear();
+    for (size_t i : next)
+      if (slots[i].model) wave.push_back(i);
+  }
+}
+
+// match → fix → resolve → apply | diff, for one parsed file.
+void checkSlot(FileSlot& slot, const ProjectModel& project, const RunOptions& options,
+               RunResult& result) {
+  const SourceFile& file = *slot.file;
+  FileReport report{slot.file, {}, 0, {}};
+  if (!slot.model) {
+    report.diagnostics.push_back(syntaxError(file, slot.tree));
+    slot.errors.push_back(file.path() + ": invalid Python syntax; file left as it is");
+    slot.report = std::move(report);
+    return;
+  }
+  RuleSet rules = rulesFor(file.path(), options);
+  if (options.mode == Mode::Check) {
+    report.diagnostics = analyze(file, slot.tree, *slot.model, project, rules);
+  } else {
+    Analyzer analyzer = [&](const SourceFile& f) {
+      // The first round sees the text as parsed for the project.
+      if (f.text() == file.text()) return analyze(file, slot.tree, *slot.model, project, rules);
+      return analyzeText(f, project, rules);
+    };
+    FixRounds rounds = applyFixes(
+        file, analyzer, [&](const Diagnostic& d) { return wantedFix(d, options.unsafeFixes); });
+    for (const Diagnostic& d : rounds.dropped)
+      slot.errors.push_back(fmt::format("{}:{}:{}: {} fix dropped: the fixed file would not parse",
+                                        file.path(), d.location.row, d.location.column, d.code));
+    report.diagnostics = rounds.remaining;
+    report.fixed = rounds.applied.size();
+    for (const Diagnostic& d : rounds.applied) report.fixedCodes.push_back(d.code);
+    // Remaining positions refer to the fixed text.
+    if (rounds.text != file.text())
+      report.file = std::make_shared<SourceFile>(file.path(), rounds.text);
+    if (options.mode == Mode::Diff) {
+      slot.diff = unifiedDiff(file.path(), file.text(), rounds.text);
+    } else if (slot.path == "-") {
+      result.stdinText = rounds.text;
+    } else if (rounds.text != file.text()) {
+      std::string why = writeFileAtomically(file.path(), file.text(), rounds.text);
+      if (!why.empty()) {
+        slot.errors.push_back(file.path() + ": " + why);
+        report.fixed = 0;
+        report.fixedCodes.clear();
+        report.file = slot.file;
+        report.diagnostics = analyze(file, slot.tree, *slot.model, project, rules);
+      }
+    }
+  }
+  if (!report.diagnostics.empty() || report.fixed > 0) slot.report = std::move(report);
+}
 
 }  // namespace
 
@@ -78,53 +190,18 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
   Discovery discovery = discoverFiles(paths, options.exclude);
   result.errors = discovery.errors;
   result.files = discovery.files;
+  Progress unseen;
+  Progress& progress = options.progress ? *options.progress : unseen;
+  progress.total = discovery.files.size();
 
-  // prefilter → parse → model, for every file that can matter: those with a
-  // rule's or the model's words, then the project modules they import, to a
-  // fixpoint (a LightningModule's base may sit in a file with neither).
-  std::vector<ParsedFile> parsed;
-  std::vector<std::string> unparsed;
-  std::vector<std::string> unparsedNormalised;
-  auto parse = [&](const std::string& path, std::string text) {
-    bool matchable = mayMatch(text, options.rules);
-    std::string shown =
-        path == "-" && !options.stdinFilename.empty() ? options.stdinFilename : path;
-    ParsedFile p{std::make_shared<SourceFile>(shown, std::move(text)), SyntaxTree{}, nullptr,
-                 matchable, path == "-"};
-    p.tree = SyntaxTree::parse(p.file->text());
-    if (!p.tree.hasError()) p.model = std::make_unique<FileModel>(*p.file, p.tree, options.model);
-    parsed.push_back(std::move(p));
-  };
-  for (const std::string& path : discovery.files) {
-    std::string text;
-    std::string error;
-    if (!readFile(path, text, error)) {
-      result.errors.push_back(error);
-      continue;
-    }
-    if (path == "-") result.stdinText = text;
-    bool modelOnly = false;
-    for (std::string_view word : kModelWords) modelOnly = modelOnly || text.find(word) != text.npos;
-    if (mayMatch(text, options.rules) || modelOnly)
-      parse(path, std::move(text));
-    else {
-      unparsed.push_back(path);
-      unparsedNormalised.push_back(normalisedPath(path));
-    }
-  }
-  for (size_t done = 0; done < parsed.size() && !unparsed.empty(); ++done) {
-    if (!parsed[done].model) continue;
-    for (const std::string& module : parsed[done].model->imports().importedModules()) {
-      int index = moduleFile(parsed[done].file->path(), module, unparsedNormalised);
-      if (index < 0) continue;
-      std::string path = unparsed[static_cast<size_t>(index)];
-      unparsed.erase(unparsed.begin() + index);
-      unparsedNormalised.erase(unparsedNormalised.begin() + index);
-      std::string text;
-      std::string error;
-      if (readFile(path, text, error)) parse(path, std::move(text));
-    }
-  }
+  WorkPool pool(options.jobs);
+  std::vector<FileSlot> slots(discovery.files.size());
+  for (size_t i = 0; i < slots.size(); ++i) slots[i].path = discovery.files[i];
+  pool.forEach(slots.size(), [&](size_t i) {
+    scanSlot(slots[i], options, result);
+    if (!slots[i].matchable) ++progress.done;
+  });
+  parseImported(slots, pool, options);
 
   ProjectModel project(options.model);
   for (const std::string& path : discovery.configs) {
@@ -134,59 +211,24 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
     if (readFile(path, text, error)) project.addConfigFile(path, text);
   }
   std::vector<FileModel*> models;
-  for (ParsedFile& p : parsed)
-    if (p.model) models.push_back(p.model.get());
+  for (FileSlot& slot : slots)
+    if (slot.model) models.push_back(slot.model.get());
   project.link(models);
 
-  // match → fix → resolve → apply | diff.
-  for (ParsedFile& p : parsed) {
-    if (!p.matchable) continue;
-    const SourceFile& file = *p.file;
-    FileReport report{p.file, {}, 0, {}};
-    if (!p.model) {
-      report.diagnostics.push_back(syntaxError(file, p.tree));
-      result.errors.push_back(file.path() + ": invalid Python syntax; file left as it is");
-      result.reports.push_back(std::move(report));
-      continue;
-    }
-    RuleSet rules = rulesFor(file.path(), options);
-    if (options.mode == Mode::Check) {
-      report.diagnostics = analyze(file, p.tree, *p.model, project, rules);
-    } else {
-      Analyzer analyzer = [&](const SourceFile& f) {
-        // The first round sees the text as parsed for the project.
-        if (f.text() == file.text()) return analyze(file, p.tree, *p.model, project, rules);
-        return analyzeText(f, project, rules);
-      };
-      FixRounds rounds = applyFixes(
-          file, analyzer, [&](const Diagnostic& d) { return wantedFix(d, options.unsafeFixes); });
-      for (const Diagnostic& d : rounds.dropped)
-        result.errors.push_back(
-            fmt::format("{}:{}:{}: {} fix dropped: the fixed file would not parse", file.path(),
-                        d.location.row, d.location.column, d.code));
-      report.diagnostics = rounds.remaining;
-      report.fixed = rounds.applied.size();
-      for (const Diagnostic& d : rounds.applied) report.fixedCodes.push_back(d.code);
-      // Remaining positions refer to the fixed text.
-      if (rounds.text != file.text())
-        report.file = std::make_shared<SourceFile>(file.path(), rounds.text);
-      if (options.mode == Mode::Diff) {
-        result.diff += unifiedDiff(file.path(), file.text(), rounds.text);
-      } else if (p.fromStdin) {
-        result.stdinText = rounds.text;
-      } else if (rounds.text != file.text()) {
-        std::string why = writeFileAtomically(file.path(), file.text(), rounds.text);
-        if (!why.empty()) {
-          result.errors.push_back(file.path() + ": " + why);
-          report.fixed = 0;
-          report.fixedCodes.clear();
-          report.file = p.file;
-          report.diagnostics = analyze(file, p.tree, *p.model, project, rules);
-        }
-      }
-    }
-    if (!report.diagnostics.empty() || report.fixed > 0)
-      result.reports.push_back(std::move(report));
+  pool.forEach(slots.size(), [&](size_t i) {
+    if (!slots[i].matchable) return;
+    checkSlot(slots[i], project, options, result);
+    if (slots[i].report)
+      progress.findings += slots[i].report->diagnostics.size() + slots[i].report->fixed;
+    ++progress.done;
+  });
+
+  for (FileSlot& slot : slots)
+    if (!slot.readError.empty()) result.errors.push_back(slot.readError);
+  for (FileSlot& slot : slots) {
+    for (std::string& e : slot.errors) result.errors.push_back(std::move(e));
+    result.diff += slot.diff;
+    if (slot.report) result.reports.push_back(std::move(*slot.report));
   }
   return result;
 }

@@ -1,6 +1,8 @@
 #pragma once
 // One lightfix run over paths: discover → prefilter → parse → model →
 // match → fix → resolve → apply | diff, leaving the reports to render.
+// Files are parsed and checked on `jobs` threads; the result is the same
+// whatever their number.
 
 #include <string>
 #include <vector>
@@ -8,6 +10,7 @@
 #include "config/config.h"
 #include "driver/analyze.h"
 #include "driver/discover.h"
+#include "driver/progress.h"
 #include "model/file_model.h"
 #include "report/diagnostic.h"
 
@@ -23,6 +26,8 @@ struct RunOptions {
   std::string stdinFilename;  // the name `-` is reported under
   Config config;              // per-file-ignores
   std::vector<ExcludePattern> exclude;
+  unsigned jobs = 0;             // threads; 0 means one per core
+  Progress* progress = nullptr;  // updated as files are done, if given
 };
 
 struct RunResult {

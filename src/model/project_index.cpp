@@ -1,25 +1,17 @@
 #include "model/project_index.h"
 
 #include <algorithm>
-#include <filesystem>
 
 #include "model/file_model.h"
 #include "model/strategy.h"
 #include "python/node.h"
 #include "python/source_file.h"
 
-namespace fs = std::filesystem;
-
 namespace lightfix {
-
-static std::string normalised(const std::string& path) {
-  return fs::path(path).lexically_normal().generic_string();
-}
 
 void ProjectIndex::add(const FileModel* model) {
   files_.push_back(model);
-  paths_.push_back(normalised(model->file().path()));
-  moduleCache_.clear();
+  modules_.add(model->file().path());
 }
 
 void ProjectIndex::addLauncher(const std::string& path, const std::string& text) {
@@ -57,61 +49,9 @@ const LauncherFlag* ProjectIndex::launcherPassing(const std::string& flag) const
   return nullptr;
 }
 
-// Whether `path` is the file of the module `dotted/path` (as `a/b.py` or
-// `a/b/__init__.py`), anywhere under the project roots.
-static bool isModuleFile(const std::string& path, const std::string& slashed) {
-  for (const std::string& tail : {slashed + ".py", slashed + "/__init__.py"}) {
-    if (path == tail) return true;
-    if (path.size() > tail.size() &&
-        path.compare(path.size() - tail.size(), tail.size(), tail) == 0 &&
-        path[path.size() - tail.size() - 1] == '/')
-      return true;
-  }
-  return false;
-}
-
-std::string normalisedPath(const std::string& path) { return normalised(path); }
-
-int moduleFile(const std::string& fromPath, std::string_view name,
-               const std::vector<std::string>& paths) {
-  std::string target;
-  if (!name.empty() && name[0] == '.') {
-    // `.base` is a sibling of the importing file; each further dot goes up.
-    size_t dots = name.find_first_not_of('.');
-    if (dots == std::string_view::npos) dots = name.size();
-    fs::path dir = fs::path(normalised(fromPath)).parent_path();
-    for (size_t i = 1; i < dots; ++i) dir = dir.parent_path();
-    std::string rest(name.substr(dots));
-    std::replace(rest.begin(), rest.end(), '.', '/');
-    target = (rest.empty() ? dir : dir / rest).lexically_normal().generic_string();
-    for (size_t i = 0; i < paths.size(); ++i)
-      if (paths[i] == target + ".py" || paths[i] == target + "/__init__.py")
-        return static_cast<int>(i);
-    return -1;
-  }
-  target = std::string(name);
-  std::replace(target.begin(), target.end(), '.', '/');
-  int best = -1;
-  for (size_t i = 0; i < paths.size(); ++i)
-    // The shortest match is the one nearest a project root.
-    if (isModuleFile(paths[i], target) &&
-        (best < 0 || paths[i].size() < paths[static_cast<size_t>(best)].size()))
-      best = static_cast<int>(i);
-  return best;
-}
-
 const FileModel* ProjectIndex::module(const std::string& fromPath, std::string_view name) const {
-  // Every qualified name asks: remember the answers. An absolute name means
-  // the same from every file; a relative one from every file of a folder.
-  std::string key(name);
-  if (!name.empty() && name[0] == '.')
-    key = fs::path(normalised(fromPath)).parent_path().generic_string() + '\0' + key;
-  auto cached = moduleCache_.find(key);
-  if (cached != moduleCache_.end()) return cached->second;
-  int index = moduleFile(fromPath, name, paths_);
-  const FileModel* found = index < 0 ? nullptr : files_[static_cast<size_t>(index)];
-  moduleCache_.emplace(std::move(key), found);
-  return found;
+  int index = modules_.find(fromPath, name);
+  return index < 0 ? nullptr : files_[static_cast<size_t>(index)];
 }
 
 std::optional<ProjectIndex::Symbol> ProjectIndex::symbol(const std::string& fromPath,
@@ -130,7 +70,7 @@ std::optional<ProjectIndex::Symbol> ProjectIndex::symbol(const std::string& from
 std::pair<const FileModel*, const FunctionInfo*> ProjectIndex::functionNamed(
     const std::string& fromPath, std::string_view qualified) const {
   auto sym = symbol(fromPath, qualified);
-  if (!sym || normalised(sym->file->file().path()) == normalised(fromPath))
+  if (!sym || normalisedPath(sym->file->file().path()) == normalisedPath(fromPath))
     return {nullptr, nullptr};
   for (const FunctionInfo& fn : sym->file->bindings().functions())
     if (fn.name == sym->name && isNull(fn.ownerClass) && isNull(enclosingFunction(fn.node)))
@@ -164,7 +104,7 @@ void ProjectIndex::linkCalls() {
       auto [file, fn] = callee(*from, n);
       if (fn) {
         CallSite::Kind kind = isNull(fn->ownerClass) ? CallSite::Direct : CallSite::Construct;
-        callers_[{normalised(file->file().path()), keyOf(*file, *fn)}].push_back(
+        callers_[{normalisedPath(file->file().path()), keyOf(*file, *fn)}].push_back(
             {from, CallSite{n, scope, fn, args, kind, TSNode{}}});
         return true;
       }
@@ -176,7 +116,7 @@ void ProjectIndex::linkCalls() {
         if (!q) return true;
         auto [launchedFile, launched] = functionNamed(from->file().path(), *q);
         if (launched && isNull(launched->ownerClass))
-          callers_[{normalised(launchedFile->file().path()), launched->name}].push_back(
+          callers_[{normalisedPath(launchedFile->file().path()), launched->name}].push_back(
               {from, CallSite{n, scope, launched, args, CallSite::Launch, mc.receiver}});
       }
       return true;
@@ -187,7 +127,7 @@ void ProjectIndex::linkCalls() {
 std::vector<const ForeignCall*> ProjectIndex::callersInto(const std::string& path,
                                                           const std::string& function) const {
   std::vector<const ForeignCall*> out;
-  auto it = callers_.find({normalised(path), function});
+  auto it = callers_.find({normalisedPath(path), function});
   if (it == callers_.end()) return out;
   for (const ForeignCall& c : it->second) out.push_back(&c);
   return out;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "model/bindings.h"
+#include "model/module_table.h"
 
 namespace lightfix {
 
@@ -32,14 +33,6 @@ struct LauncherFlag {
   std::string path;
   unsigned line = 0;
 };
-
-// A path as module lookups compare them: lexically normal, `/`-separated.
-std::string normalisedPath(const std::string& path);
-
-// Which of `paths` (normalised) the module `name` imported from `fromPath`
-// is (relative names start with '.'): its index, or -1.
-int moduleFile(const std::string& fromPath, std::string_view name,
-               const std::vector<std::string>& paths);
 
 class ProjectIndex {
  public:
@@ -81,8 +74,7 @@ class ProjectIndex {
   std::pair<const FileModel*, const FunctionInfo*> functionNamed(const std::string& fromPath,
                                                                  std::string_view qualified) const;
   std::vector<const FileModel*> files_;
-  std::vector<std::string> paths_;  // files_' paths, normalised
-  mutable std::unordered_map<std::string, const FileModel*> moduleCache_;
+  ModuleTable modules_;  // files_' paths, in the same order
   std::vector<LauncherFlag> launcherFlags_;
   std::map<std::pair<std::string, std::string>, std::vector<ForeignCall>> callers_;
 };

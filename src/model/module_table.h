@@ -1,0 +1,33 @@
+#pragma once
+// Which project file an import names, looked up in a table built as files
+// are added: lookups only read, so any number of threads may share one.
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace lightfix {
+
+// A path as module lookups compare them: lexically normal, `/`-separated.
+std::string normalisedPath(const std::string& path);
+
+class ModuleTable {
+ public:
+  // Adds a file; its index is the number of files added before it.
+  void add(const std::string& path);
+  size_t size() const { return paths_.size(); }
+  const std::string& path(size_t index) const { return paths_[index]; }  // normalised
+
+  // The file the module `name` imported from `fromPath` is (relative names
+  // start with '.'): its index, or -1. Of the files an absolute name can
+  // mean, the one nearest a project root (the shortest path) wins.
+  int find(const std::string& fromPath, std::string_view name) const;
+
+ private:
+  std::vector<std::string> paths_;
+  std::unordered_map<std::string, size_t> byPath_;
+  std::unordered_map<std::string, size_t> byModule_;  // `a.b` → a/b.py or a/b/__init__.py
+};
+
+}  // namespace lightfix

@@ -1,0 +1,43 @@
+#pragma once
+// Running the real lightfix binary from a test, as a shell would.
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int exit = -1;
+  std::string out;
+};
+
+Result lightfix(const fs::path& dir, const std::string& args, const std::string& stdinText = "") {
+  fs::path input = dir / ".stdin";
+  std::ofstream(input, std::ios::binary) << stdinText;
+  std::string cmd = "cd '" + dir.string() + "' && '" LIGHTFIX_BINARY "' " + args + " < .stdin 2>&1";
+  Result r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf{};
+  size_t n = 0;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  int status = pclose(pipe);
+  r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  fs::remove(input);
+  return r;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+}  // namespace
