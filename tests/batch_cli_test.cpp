@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <llvm/Support/JSON.h>
+
 #include <chrono>
 #include <thread>
 
@@ -56,6 +58,41 @@ TEST(Jobs, OneAndFourThreadsGiveIdenticalResults) {
 TEST(Jobs, ZeroThreadsIsAUsageError) {
   fs::path dir = lightfix::testing::freshTempDir();
   EXPECT_EQ(lightfix(dir, "check -j 0 .").exit, 2);
+  fs::remove_all(dir);
+}
+
+// The user's own excludes, which only git's configuration names: how many
+// files of a repository holding train.py, scratch_1.py and notes.py are read.
+size_t filesReadWithHome(const fs::path& dir, const std::string& gitconfig) {
+  fs::remove_all(dir);
+  fs::create_directories(dir / "home/.config/git");
+  fs::create_directories(dir / "repo");
+  if (!gitconfig.empty()) std::ofstream(dir / "home/.gitconfig") << gitconfig;
+  std::ofstream(dir / "mine") << "scratch_*.py\n";
+  std::ofstream(dir / "home/.config/git/ignore") << "notes.py\n";  // git's default excludes
+  for (const char* f : {"train.py", "scratch_1.py", "notes.py"})
+    std::ofstream(dir / "repo" / f) << "x = 1\n";
+  std::string env = "cd '" + (dir / "repo").string() + "' && env -u XDG_CONFIG_HOME HOME='" +
+                    (dir / "home").string() + "' ";
+  EXPECT_EQ(std::system((env + "git init -q .").c_str()), 0);
+  EXPECT_EQ(std::system((env + "'" LIGHTFIX_BINARY
+                               "' check -q --exit-zero --report ../report.json . > /dev/null 2>&1")
+                            .c_str()),
+            0);
+  auto json = llvm::json::parse(slurp(dir / "report.json"));
+  if (!json || !json->getAsArray() || json->getAsArray()->empty()) return 0;
+  return static_cast<size_t>(
+      json->getAsArray()->front().getAsObject()->getInteger("files").getValueOr(0));
+}
+
+TEST(Discovery, GlobalGitExcludesAreHonoured) {
+  fs::path dir = lightfix::testing::freshTempDir();
+  EXPECT_EQ(filesReadWithHome(dir, ""), 2u);  // ~/.config/git/ignore
+  // core.excludesFile replaces that default, as in git.
+  EXPECT_EQ(filesReadWithHome(dir, "[core]\n\texcludesFile = " + (dir / "mine").string() + "\n"),
+            2u);
+  EXPECT_EQ(filesReadWithHome(dir, "[core]\n\texcludesFile = " + (dir / "nothing").string() + "\n"),
+            3u);
   fs::remove_all(dir);
 }
 

@@ -4,6 +4,7 @@
 
 #include "test_support.h"
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -23,6 +24,11 @@ class Discover : public ::testing::Test {
       std::ofstream(root / f) << "x = 1\n";
     }
     std::ofstream(root / ".gitignore") << "# comment\ngenerated/\n*_gen.py\n!keep_gen.py\n";
+    git("init -q .");
+  }
+  void git(const std::string& args, const fs::path& where = {}) {
+    std::string cmd = "cd '" + (where.empty() ? root : where).string() + "' && git " + args;
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   }
   void TearDown() override { fs::remove_all(root); }
   std::vector<std::string> found(const std::vector<std::string>& paths) {
@@ -39,6 +45,33 @@ TEST_F(Discover, WalksPythonFilesSkippingVirtualenvsAndIgnoredPaths) {
             (std::vector<std::string>{"pkg/keep_gen.py", "pkg/model.py", "train.py"}));
 }
 
+TEST_F(Discover, GitignoreCountsOnlyInsideAGitWorkTree) {
+  fs::remove_all(root / ".git");
+  EXPECT_EQ(found({root.string()}).size(), 5u);  // as in git, ruff and ripgrep
+}
+
+TEST_F(Discover, InfoExcludeAndNestedGitignoresAreHonoured) {
+  std::ofstream(root / ".git/info/exclude") << "train.py\n";
+  std::ofstream(root / "pkg/.gitignore") << "model.py\n";
+  EXPECT_EQ(found({root.string()}), (std::vector<std::string>{"pkg/keep_gen.py"}));
+  // The same from a folder below the work tree's top.
+  EXPECT_EQ(found({(root / "pkg").string()}), (std::vector<std::string>{"pkg/keep_gen.py"}));
+}
+
+TEST_F(Discover, ANestedRepositoryHasItsOwnRules) {
+  fs::create_directories(root / "vendored/repo");
+  std::ofstream(root / "vendored/repo/a.py") << "x = 1\n";
+  std::ofstream(root / "vendored/repo/b.py") << "x = 1\n";
+  std::ofstream(root / "vendored/repo/.gitignore") << "b.py\n";
+  git("init -q .", root / "vendored/repo");
+  EXPECT_EQ(found({root.string()}), (std::vector<std::string>{"pkg/keep_gen.py", "pkg/model.py",
+                                                              "train.py", "vendored/repo/a.py"}));
+}
+
+TEST_F(Discover, AFolderNamedExplicitlyIsCheckedEvenIfIgnored) {
+  EXPECT_EQ(found({(root / "generated").string()}), (std::vector<std::string>{"generated/out.py"}));
+}
+
 TEST_F(Discover, AnExplicitFileIsAlwaysChecked) {
   EXPECT_EQ(found({(root / "generated/out.py").string()}),
             (std::vector<std::string>{"generated/out.py"}));
@@ -50,9 +83,13 @@ TEST_F(Discover, AMissingPathIsAnErrorNamingIt) {
   EXPECT_NE(d.errors[0].find("nope"), std::string::npos);
 }
 
-TEST_F(Discover, SymlinkLoopsAreNotFollowed) {
+TEST_F(Discover, SymlinksAreNotFollowed) {
   fs::create_directory_symlink(root, root / "pkg/loop");
+  fs::path outside = root.string() + "-outside.py";
+  std::ofstream(outside) << "x = 1\n";
+  fs::create_symlink(outside, root / "pkg/linked.py");
   EXPECT_EQ(found({root.string()}).size(), 3u);
+  fs::remove(outside);
 }
 
 }  // namespace

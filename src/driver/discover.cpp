@@ -5,7 +5,8 @@
 #include <set>
 #include <system_error>
 
-#include "driver/gitignore.h"
+#include "driver/exclude_list.h"
+#include "driver/git_ignores.h"
 
 namespace fs = std::filesystem;
 
@@ -36,14 +37,19 @@ bool skippedDirectory(const fs::path& dir) {
   return fs::exists(dir / "pyvenv.cfg", ec);  // a virtualenv under any name
 }
 
-void walkDirectory(const fs::path& root, GitIgnore ignore, Discovery& out) {
+struct Walk {
+  const ExcludeList& excluded;
+  GitIgnores& git;
+  Discovery& out;
+};
+
+void walkDirectory(const fs::path& dir, const GitIgnores::Place& place, Walk& walk) {
   std::error_code ec;
-  fs::directory_iterator it(root, fs::directory_options::none, ec);
+  fs::directory_iterator it(dir, fs::directory_options::none, ec);
   if (ec) {
-    out.errors.push_back(root.string() + ": cannot read directory: " + ec.message());
+    walk.out.errors.push_back(dir.string() + ": cannot read directory: " + ec.message());
     return;
   }
-  ignore.load(root);
   std::vector<fs::directory_entry> entries;
   for (; it != fs::directory_iterator(); it.increment(ec)) {
     if (ec) break;
@@ -52,18 +58,23 @@ void walkDirectory(const fs::path& root, GitIgnore ignore, Discovery& out) {
   std::sort(entries.begin(), entries.end());
   for (const fs::directory_entry& entry : entries) {
     const fs::path& path = entry.path();
-    // Symlinked directories are not followed: no loops, nothing outside.
-    bool directory = entry.is_directory(ec) && !entry.is_symlink(ec);
-    if (ignore.ignored(path, directory)) continue;
+    // Symlinks are not followed: no loops, nothing outside the roots, and
+    // nothing written through a link.
+    if (entry.is_symlink(ec)) continue;
+    bool directory = entry.is_directory(ec);
+    if (walk.excluded.excluded(path, directory)) continue;
     if (directory) {
-      if (!skippedDirectory(path)) walkDirectory(path, ignore, out);
-    } else if (path.extension() == ".py" && entry.is_regular_file(ec)) {
-      out.files.push_back(path.lexically_normal().string());
-    } else if ((path.extension() == ".sh" || path.extension() == ".yaml" ||
-                path.extension() == ".yml") &&
-               entry.is_regular_file(ec)) {
-      out.configs.push_back(path.lexically_normal().string());
+      if (skippedDirectory(path)) continue;
+      if (walk.git.ignored(place, path.filename().string())) continue;
+      walkDirectory(path, walk.git.child(place, path), walk);
+      continue;
     }
+    std::string extension = path.extension().string();
+    bool python = extension == ".py";
+    bool config = extension == ".sh" || extension == ".yaml" || extension == ".yml";
+    if (!(python || config) || !entry.is_regular_file(ec)) continue;
+    if (walk.git.ignored(place, path.filename().string())) continue;
+    (python ? walk.out.files : walk.out.configs).push_back(path.lexically_normal().string());
   }
 }
 
@@ -72,8 +83,10 @@ void walkDirectory(const fs::path& root, GitIgnore ignore, Discovery& out) {
 Discovery discoverFiles(const std::vector<std::string>& paths,
                         const std::vector<ExcludePattern>& exclude) {
   Discovery out;
-  GitIgnore excluded;
+  ExcludeList excluded;
   for (const ExcludePattern& e : exclude) excluded.add(fs::absolute(e.base), e.pattern);
+  GitIgnores git;
+  Walk walk{excluded, git, out};
   for (const std::string& p : paths) {
     if (p == "-") {
       out.files.push_back(p);
@@ -84,7 +97,8 @@ Discovery discoverFiles(const std::vector<std::string>& paths,
     if (ec || !fs::exists(status)) {
       out.errors.push_back(p + ": No such file or directory");
     } else if (fs::is_directory(status)) {
-      walkDirectory(fs::path(p).lexically_normal(), excluded, out);
+      fs::path root = fs::path(p).lexically_normal();
+      walkDirectory(root, git.enclosing(root), walk);
     } else {
       out.files.push_back(p);
     }

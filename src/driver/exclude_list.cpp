@@ -1,18 +1,10 @@
-#include "driver/gitignore.h"
+#include "driver/exclude_list.h"
 
 #include <fnmatch.h>
 
-#include <fstream>
-
 namespace lightfix {
 
-void GitIgnore::load(const std::filesystem::path& dir) {
-  std::ifstream in(dir / ".gitignore");
-  std::string line;
-  while (std::getline(in, line)) add(dir, std::move(line));
-}
-
-void GitIgnore::add(const std::filesystem::path& base, std::string line) {
+void ExcludeList::add(const std::filesystem::path& base, std::string line) {
   if (!line.empty() && line.back() == '\r') line.pop_back();
   while (!line.empty() && line.back() == ' ') line.pop_back();
   if (line.empty() || line[0] == '#') return;
@@ -40,7 +32,7 @@ void GitIgnore::add(const std::filesystem::path& base, std::string line) {
   patterns_.push_back(std::move(p));
 }
 
-bool GitIgnore::ignored(const std::filesystem::path& path, bool isDirectory) const {
+bool ExcludeList::excluded(const std::filesystem::path& path, bool isDirectory) const {
   bool result = false;
   for (const Pattern& p : patterns_) {
     if (p.directoryOnly && !isDirectory) continue;

@@ -1,7 +1,8 @@
 #pragma once
-// The subset of .gitignore that real repositories use to hide generated and
-// vendored code: globs, `dir/` for directories only, `/anchored` patterns and
-// `!negations`, each file applying below its own directory.
+// The `exclude` patterns of a config and of `--exclude`, written as in a
+// .gitignore: globs (matched by fnmatch), `dir/` for directories only,
+// `/anchored` patterns and `!negations`, each relative to its own folder.
+// What git itself ignores is asked of git (git_ignores.h).
 
 #include <filesystem>
 #include <string>
@@ -9,13 +10,12 @@
 
 namespace lightfix {
 
-class GitIgnore {
+class ExcludeList {
  public:
-  // Reads `dir/.gitignore`, if any, as applying to everything below dir.
-  void load(const std::filesystem::path& dir);
   // One pattern, in .gitignore syntax, relative to `base`.
   void add(const std::filesystem::path& base, std::string pattern);
-  bool ignored(const std::filesystem::path& path, bool isDirectory) const;
+  bool empty() const { return patterns_.empty(); }
+  bool excluded(const std::filesystem::path& path, bool isDirectory) const;
 
  private:
   struct Pattern {
