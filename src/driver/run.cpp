@@ -185,8 +185,17 @@ void checkSlot(FileSlot& slot, const ProjectModel& project, const RunOptions& op
 
 }  // namespace
 
-RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& options) {
+struct CheckedProject::State {
+  RunOptions options;
+  std::vector<FileSlot> slots;
+  ProjectModel project;
   RunResult result;
+};
+
+CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunOptions& options)
+    : state_(std::make_unique<State>(State{options, {}, ProjectModel(options.model), {}})) {
+  State& s = *state_;
+  RunResult& result = s.result;
   Discovery discovery = discoverFiles(paths, options.exclude);
   result.errors = discovery.errors;
   result.files = discovery.files;
@@ -195,42 +204,61 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
   progress.total = discovery.files.size();
 
   WorkPool pool(options.jobs);
-  std::vector<FileSlot> slots(discovery.files.size());
-  for (size_t i = 0; i < slots.size(); ++i) slots[i].path = discovery.files[i];
-  pool.forEach(slots.size(), [&](size_t i) {
-    scanSlot(slots[i], options, result);
-    if (!slots[i].matchable) ++progress.done;
+  s.slots.resize(discovery.files.size());
+  for (size_t i = 0; i < s.slots.size(); ++i) s.slots[i].path = discovery.files[i];
+  pool.forEach(s.slots.size(), [&](size_t i) {
+    scanSlot(s.slots[i], options, result);
+    if (!s.slots[i].matchable) ++progress.done;
   });
-  parseImported(slots, pool, options);
+  parseImported(s.slots, pool, options);
 
-  ProjectModel project(options.model);
   for (const std::string& path : discovery.configs) {
     std::string text;
     std::string error;
     // A config that cannot be read informs nothing; it is no error of the run.
-    if (readFile(path, text, error)) project.addConfigFile(path, text);
+    if (readFile(path, text, error)) s.project.addConfigFile(path, text);
   }
   std::vector<FileModel*> models;
-  for (FileSlot& slot : slots)
+  for (FileSlot& slot : s.slots)
     if (slot.model) models.push_back(slot.model.get());
-  project.link(models);
+  s.project.link(models);
 
-  pool.forEach(slots.size(), [&](size_t i) {
-    if (!slots[i].matchable) return;
-    checkSlot(slots[i], project, options, result);
-    if (slots[i].report)
-      progress.findings += slots[i].report->diagnostics.size() + slots[i].report->fixed;
+  pool.forEach(s.slots.size(), [&](size_t i) {
+    if (!s.slots[i].matchable) return;
+    checkSlot(s.slots[i], s.project, options, result);
+    if (s.slots[i].report)
+      progress.findings += s.slots[i].report->diagnostics.size() + s.slots[i].report->fixed;
     ++progress.done;
   });
 
-  for (FileSlot& slot : slots)
+  for (FileSlot& slot : s.slots)
     if (!slot.readError.empty()) result.errors.push_back(slot.readError);
-  for (FileSlot& slot : slots) {
+  for (FileSlot& slot : s.slots) {
     for (std::string& e : slot.errors) result.errors.push_back(std::move(e));
     result.diff += slot.diff;
-    if (slot.report) result.reports.push_back(std::move(*slot.report));
+    if (slot.report) result.reports.push_back(*slot.report);
   }
-  return result;
+}
+
+CheckedProject::~CheckedProject() = default;
+
+const RunResult& CheckedProject::result() const { return state_->result; }
+
+RunResult& CheckedProject::result() { return state_->result; }
+
+std::vector<Diagnostic> CheckedProject::recheck(const SourceFile& file) const {
+  const State& s = *state_;
+  RuleSet rules = rulesFor(file.path(), s.options);
+  for (const FileSlot& slot : s.slots)
+    if (slot.file && slot.model && slot.file->path() == file.path() &&
+        slot.file->text() == file.text())
+      return analyze(*slot.file, slot.tree, *slot.model, s.project, rules);
+  return analyzeText(file, s.project, rules);
+}
+
+RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& options) {
+  CheckedProject checked(paths, options);
+  return std::move(checked.result());
 }
 
 }  // namespace lightfix

@@ -4,6 +4,7 @@
 // Files are parsed and checked on `jobs` threads; the result is the same
 // whatever their number.
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,5 +40,27 @@ struct RunResult {
 };
 
 RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& options);
+
+// A run kept in memory with its project, so that one file's findings can be
+// recomputed after a change to it (`fix -i`, `fix --from-log`): run in
+// options.mode like runLightfix, usually Mode::Check.
+class CheckedProject {
+ public:
+  CheckedProject(const std::vector<std::string>& paths, const RunOptions& options);
+  ~CheckedProject();
+  CheckedProject(const CheckedProject&) = delete;
+  CheckedProject& operator=(const CheckedProject&) = delete;
+
+  const RunResult& result() const;
+  RunResult& result();
+
+  // The findings in `file` (a path of the run, with new text), against the
+  // rest of the project as it was read; its rules as the run chose them.
+  std::vector<Diagnostic> recheck(const SourceFile& file) const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 }  // namespace lightfix
