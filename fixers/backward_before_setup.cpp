@@ -10,6 +10,7 @@
 
 #include "edit/insertion.h"
 #include "fixers/data_flow.h"
+#include "fixers/launch_insertion.h"
 #include "fixers/statements.h"
 #include "model/file_model.h"
 #include "python/flow.h"
@@ -195,11 +196,8 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
   if (!fabric.launched) {
     // DeepSpeed's `setup` raises unless the Fabric was launched; the launch
     // goes where the Fabric is made, which must be this file.
-    if (fabric.file->path() != file.path()) return std::nullopt;
-    std::string target;
-    for (const Assignment& a : bindings.assignments())
-      if (sameNode(a.value, fabric.construction) && a.index < 0) target = a.target;
-    if (target.empty() || isNull(fabric.statement)) return std::nullopt;
+    std::string target = launchTarget(ctx, fabric);
+    if (target.empty()) return std::nullopt;
     std::string launch = target + ".launch()";
     fix.message = fmt::format("Insert `{}` and `{}`", launch, setup);
     // Under `fabric run` the processes exist already and launch() raises.

@@ -2,25 +2,14 @@
 // and the progress bar appears on a terminal (seen under tmux) and only there.
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <llvm/Support/JSON.h>
 
-#include <chrono>
-#include <thread>
-
 #include "cli_support.h"
 #include "test_support.h"
+#include "tmux_terminal.h"
 
 namespace {
-
-// Every file below `root`, by relative path, with its bytes.
-std::map<std::string, std::string> tree(const fs::path& root) {
-  std::map<std::string, std::string> files;
-  for (const fs::directory_entry& e : fs::recursive_directory_iterator(root))
-    if (e.is_regular_file()) files[e.path().lexically_relative(root).string()] = slurp(e.path());
-  return files;
-}
 
 // A fleet of repositories: the bundled examples and the golden projects,
 // each several times.
@@ -96,47 +85,6 @@ TEST(Discovery, GlobalGitExcludesAreHonoured) {
   fs::remove_all(dir);
 }
 
-// A tmux server of the test's own, so a user's sessions are never touched.
-class Terminal {
- public:
-  explicit Terminal(const fs::path& dir)
-      : socket_("lightfix-test-" + std::to_string(getpid())), dir_(dir) {
-    tmux("new-session -d -s t -x 100 -y 30 -c '" + dir.string() + "'");
-    tmux("pipe-pane -t t -o 'cat >> \"" + (dir / "terminal.log").string() + "\"'");
-  }
-  ~Terminal() { tmux("kill-server"); }
-  Terminal(const Terminal&) = delete;
-  Terminal& operator=(const Terminal&) = delete;
-
-  // Types `command` at the shell and waits until it has finished.
-  void run(const std::string& command) {
-    fs::remove(dir_ / ".finished");
-    tmux("send-keys -t t \"" + command + "; touch .finished\" Enter");
-    for (int i = 0; i < 600 && !fs::exists(dir_ / ".finished"); ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  std::string screen() { return capture("capture-pane -t t -p"); }
-  // Everything written to the terminal, escape sequences included.
-  std::string log() const { return slurp(dir_ / "terminal.log"); }
-
- private:
-  int tmux(const std::string& args) {
-    return std::system(("env -u TMUX tmux -L " + socket_ + " " + args).c_str());
-  }
-  std::string capture(const std::string& args) {
-    std::string cmd = "env -u TMUX tmux -L " + socket_ + " " + args;
-    std::string out;
-    FILE* pipe = popen(cmd.c_str(), "r");
-    std::array<char, 4096> buf{};
-    size_t n = 0;
-    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) out.append(buf.data(), n);
-    pclose(pipe);
-    return out;
-  }
-  std::string socket_;
-  fs::path dir_;
-};
-
 TEST(Progress, ABarOnATerminalErasedBeforeTheSummary) {
   ASSERT_EQ(std::system("command -v tmux > /dev/null"), 0) << "tmux is installed by bootstrap";
   fs::path dir = lightfix::testing::freshTempDir();
@@ -145,7 +93,7 @@ TEST(Progress, ABarOnATerminalErasedBeforeTheSummary) {
       std::count_if(fs::recursive_directory_iterator(dir / "fleet"), {},
                     [](const fs::directory_entry& e) { return e.path().extension() == ".py"; }));
   {
-    Terminal terminal(dir);
+    TmuxTerminal terminal(dir);
     // The bar waits for a second; the test does not.
     terminal.run("LIGHTFIX_PROGRESS_DELAY_MS=0 '" LIGHTFIX_BINARY
                  "' fix --unsafe-fixes --report report.md fleet/examples0 fleet/projects0");

@@ -40,4 +40,12 @@ std::string slurp(const fs::path& p) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
+// Every file below `root`, by relative path, with its bytes.
+inline std::map<std::string, std::string> tree(const fs::path& root) {
+  std::map<std::string, std::string> files;
+  for (const fs::directory_entry& e : fs::recursive_directory_iterator(root))
+    if (e.is_regular_file()) files[e.path().lexically_relative(root).string()] = slurp(e.path());
+  return files;
+}
+
 }  // namespace

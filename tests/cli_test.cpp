@@ -5,6 +5,7 @@
 
 #include <llvm/Support/JSON.h>
 #include "cli_support.h"
+#include "rules/rule.h"
 #include "test_support.h"
 
 #include <sys/wait.h>
@@ -182,7 +183,8 @@ TEST_F(Cli, SarifAndReviewdogCarryTheFix) {
   auto sarif = llvm::json::parse(lightfix(dir, "check --output-format sarif train.py").out);
   ASSERT_TRUE(bool(sarif));
   const llvm::json::Object* run = (*sarif->getAsObject()->getArray("runs"))[0].getAsObject();
-  EXPECT_EQ(run->getObject("tool")->getObject("driver")->getArray("rules")->size(), 3u);
+  EXPECT_EQ(run->getObject("tool")->getObject("driver")->getArray("rules")->size(),
+            lightfix::allRules().size());
   const llvm::json::Object* result = (*run->getArray("results"))[0].getAsObject();
   EXPECT_EQ(str(result, "ruleId"), "LF001");
   EXPECT_EQ(str(result, "level"), "error");
@@ -250,12 +252,20 @@ TEST_F(Cli, BatchReportHasARowPerRepository) {
   std::ofstream(dir / "fleet/a/train.py") << kFaulty;
   std::ofstream(dir / "fleet/b/clean.py") << "x = 1\n";
   lightfix(dir, "fix -q --report report.md fleet/a fleet/b");
-  EXPECT_EQ(slurp(dir / "report.md"),
-            "| repository | files | LF001 | LF002 | LF003 | fixed | left for a person |\n"
-            "|---|---:|---:|---:|---:|---:|---|\n"
-            "| fleet/a | 1 | 1 | 0 | 0 | 1 | 0 |\n"
-            "| fleet/b | 1 | 0 | 0 | 0 | 0 | 0 |\n"
-            "| **total** | 2 | 1 | 0 | 0 | 1 | 0 |\n");
+  // One column per rule: LF001 found and fixed in fleet/a, nothing else.
+  std::string header = "| repository | files |", rule = "|---|---:|", a = "| fleet/a | 1 |",
+              b = "| fleet/b | 1 |", total = "| **total** | 2 |";
+  for (const lightfix::Rule& r : lightfix::allRules()) {
+    bool first = r.code == "LF001";
+    header += " " + std::string(r.code) + " |";
+    rule += "---:|";
+    a += first ? " 1 |" : " 0 |";
+    b += " 0 |";
+    total += first ? " 1 |" : " 0 |";
+  }
+  EXPECT_EQ(slurp(dir / "report.md"), header + " fixed | left for a person |\n" + rule +
+                                          "---:|---|\n" + a + " 1 | 0 |\n" + b + " 0 | 0 |\n" +
+                                          total + " 1 | 0 |\n");
   lightfix(dir, "check -q --exit-zero --report report.json fleet/a fleet/b");
   auto json = llvm::json::parse(slurp(dir / "report.json"));
   ASSERT_TRUE(bool(json));
@@ -276,8 +286,15 @@ TEST_F(Cli, AMalformedPyprojectIsAUsageError) {
 TEST_F(Cli, RulesAndExplain) {
   Result rules = lightfix(dir, "rules");
   EXPECT_EQ(rules.exit, 0);
-  EXPECT_NE(rules.out.find("LF001  backward-before-setup"), std::string::npos) << rules.out;
-  EXPECT_EQ(std::count(rules.out.begin(), rules.out.end(), '\n'), 3);
+  EXPECT_NE(
+      rules.out.find("LF001  backward-before-setup                  fix    `fabric.backward()`"),
+      std::string::npos)
+      << rules.out;
+  EXPECT_NE(rules.out.find("LF008  optimizer-steps-wrong-engine           report "),
+            std::string::npos)
+      << rules.out;
+  EXPECT_EQ(static_cast<size_t>(std::count(rules.out.begin(), rules.out.end(), '\n')),
+            lightfix::allRules().size());
   Result explain = lightfix(dir, "explain LF003");
   EXPECT_EQ(explain.exit, 0);
   EXPECT_EQ(explain.out.rfind("# LF003: training-step-returns-none", 0), 0u) << explain.out;

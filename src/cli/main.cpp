@@ -13,6 +13,8 @@
 #include <map>
 #include <optional>
 
+#include "cli/from_log.h"
+#include "cli/interactive_fix.h"
 #include "config/config.h"
 #include "driver/run.h"
 #include "report/batch_report.h"
@@ -21,6 +23,7 @@
 #include "report/render.h"
 #include "rules/rule.h"
 #include "rules/rule_docs.h"
+#include "rules/rules_index.h"
 
 using namespace lightfix;
 
@@ -48,6 +51,9 @@ struct CommonOptions {
   bool unsafeFixes = false;
   bool diff = false;
   unsigned jobs = 0;
+  std::string fromLog;  // explain --log, fix --from-log
+  // fix -i
+  bool interactive = false;
 };
 
 void addCommon(CLI::App* cmd, CommonOptions& o) {
@@ -164,11 +170,11 @@ bool applyConfig(CommonOptions& o, const std::vector<std::string>& paths, Config
   return true;
 }
 
-int runCommand(CommonOptions o, Mode mode) {
-  RunOptions run;
-  std::vector<std::string> paths = o.paths.empty() ? std::vector<std::string>{"."} : o.paths;
-  if (!applyConfig(o, paths, run.config)) return kExitError;
-  if (!selectRules(o, run.rules)) return kExitError;
+// The run the options ask for: config, rules, excludes, fixes, threads.
+bool makeRunOptions(CommonOptions& o, const std::vector<std::string>& paths, Mode mode,
+                    RunOptions& run) {
+  if (!applyConfig(o, paths, run.config)) return false;
+  if (!selectRules(o, run.rules)) return false;
   // Command-line patterns are relative to where lightfix runs; the config's
   // to its own folder.
   for (const std::string& pattern : run.config.exclude)
@@ -179,8 +185,14 @@ int runCommand(CommonOptions o, Mode mode) {
   run.unsafeFixes = o.unsafeFixes;
   run.model.targetDeepSpeed = o.targetStrategy == "deepspeed";
   run.stdinFilename = o.stdinFilename;
-
   run.jobs = o.jobs;
+  return true;
+}
+
+int runCommand(CommonOptions o, Mode mode) {
+  std::vector<std::string> paths = o.paths.empty() ? std::vector<std::string>{"."} : o.paths;
+  RunOptions run;
+  if (!makeRunOptions(o, paths, mode, run)) return kExitError;
 
   RunResult result;
   {
@@ -262,6 +274,30 @@ int runCommand(CommonOptions o, Mode mode) {
   return findings > 0 ? kExitFindings : kExitClean;
 }
 
+// explain --log / fix --from-log.
+int logCommand(CommonOptions o, bool apply) {
+  LogCommand command;
+  command.logPath = o.fromLog;
+  command.paths = o.paths.empty() ? std::vector<std::string>{"."} : o.paths;
+  o.diff = false;
+  if (!makeRunOptions(o, command.paths, Mode::Check, command.run)) return kExitError;
+  command.render.unsafeFixes = o.unsafeFixes;
+  command.render.color = !o.noColor && !std::getenv("NO_COLOR") && isatty(STDOUT_FILENO);
+  command.apply = apply;
+  return runLogCommand(command, std::cout, std::cerr);
+}
+
+// fix -i: each fix offered on the terminal.
+int interactiveCommand(CommonOptions o) {
+  std::vector<std::string> paths = o.paths.empty() ? std::vector<std::string>{"."} : o.paths;
+  RunOptions run;
+  if (!makeRunOptions(o, paths, Mode::Check, run)) return kExitError;
+  InteractiveOptions interactive;
+  interactive.color = !o.noColor && !std::getenv("NO_COLOR") && isatty(STDOUT_FILENO);
+  interactive.exitZero = o.exitZero;
+  return runInteractiveFix(paths, run, interactive);
+}
+
 }  // namespace
 
 static int runMain(int argc, char** argv) {
@@ -278,10 +314,29 @@ static int runMain(int argc, char** argv) {
   addCommon(fix, fixOptions);
 
   CLI::App* rules = app.add_subcommand("rules", "List every rule");
+  bool rulesMarkdown = false;
+  rules->add_flag("--markdown", rulesMarkdown, "Print docs/rules/index.md, the table of rules");
 
-  std::string explainCode;
-  CLI::App* explain = app.add_subcommand("explain", "Print a rule's documentation");
-  explain->add_option("code", explainCode, "A rule code, such as LF001")->required();
+  fix->add_option("--from-log", fixOptions.fromLog,
+                  "Apply the one fix for the crash in this log (see `explain --log`)");
+  fix->add_flag("-i,--interactive", fixOptions.interactive,
+                "Offer each fix, safe or unsafe, on the terminal to apply or skip")
+      ->excludes("--diff")
+      ->excludes("--from-log");
+
+  CommonOptions explainOptions;
+  CLI::App* explain = app.add_subcommand(
+      "explain", "Print a rule's documentation, or what a crash log's error means (--log)");
+  explain->add_option("code", explainOptions.paths,
+                      "A rule code, such as LF001; with --log, the project's paths");
+  explain->add_option("--log", explainOptions.fromLog,
+                      "A crashed job's log: name its rule, the place in the code and the fix");
+  explain->add_option("--config", explainOptions.config, "The pyproject.toml to read");
+  explain
+      ->add_option("--target-strategy", explainOptions.targetStrategy,
+                   "Judge every Fabric and Trainer as running this strategy")
+      ->check(CLI::IsMember({"deepspeed"}));
+  explain->add_flag("--no-color", explainOptions.noColor, "Never colour the output");
 
   try {
     app.parse(argc, argv);
@@ -297,13 +352,28 @@ static int runMain(int argc, char** argv) {
   }
 
   if (check->parsed()) return runCommand(checkOptions, Mode::Check);
+  if (fix->parsed() && !fixOptions.fromLog.empty()) return logCommand(fixOptions, true);
+  if (fix->parsed() && fixOptions.interactive) return interactiveCommand(fixOptions);
   if (fix->parsed()) return runCommand(fixOptions, Mode::Fix);
   if (rules->parsed()) {
+    if (rulesMarkdown) {
+      std::cout << rulesIndexMarkdown();
+      return kExitClean;
+    }
     for (const Rule& r : allRules())
-      std::cout << fmt::format("{}  {:<28} {}\n", r.code, r.slug, r.summary);
+      std::cout << fmt::format("{}  {:<38} {:<6} {}\n", r.code, r.slug, r.fix ? "fix" : "report",
+                               r.summary);
     return kExitClean;
   }
+  if (explain->parsed() && !explainOptions.fromLog.empty())
+    return logCommand(explainOptions, false);
   if (explain->parsed()) {
+    if (explainOptions.paths.size() != 1) {
+      std::cerr << "lightfix: explain takes one rule code, or --log LOG (see `lightfix explain "
+                   "--help`)\n";
+      return kExitError;
+    }
+    const std::string& explainCode = explainOptions.paths[0];
     auto it = ruleDocs().find(explainCode);
     if (it == ruleDocs().end()) {
       std::cerr << fmt::format("lightfix: unknown rule code `{}` (see `lightfix rules`)\n",

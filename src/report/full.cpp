@@ -2,28 +2,13 @@
 
 #include <algorithm>
 
-#include "diff/unified_diff.h"
-#include "edit/fix_rounds.h"
+#include "report/fix_hunk.h"
 #include "report/render.h"
+#include "report/style.h"
 
 namespace lightfix {
 
 namespace {
-
-struct Style {
-  bool on;
-  std::string operator()(const char* code, const std::string& text) const {
-    return on ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : text;
-  }
-};
-
-constexpr const char* kBold = "1";
-constexpr const char* kRed = "1;31";
-constexpr const char* kYellow = "1;33";
-constexpr const char* kBlue = "1;34";
-constexpr const char* kCyan = "36";
-constexpr const char* kGreen = "32";
-constexpr const char* kDimRed = "31";
 
 // The underline's lead: the line's own tabs kept, everything else a space.
 std::string padTo(std::string_view line, uint32_t bytes) {
@@ -66,25 +51,6 @@ std::string snippet(const SourceFile& file, const Diagnostic& d, const Style& st
   return out;
 }
 
-std::string fixDiff(const SourceFile& file, const Fix& fix, const Style& style) {
-  std::string fixed = applyEdits(file.text(), fix.edits);
-  std::string out;
-  std::string hunks = unifiedHunks(file.text(), fixed, 1);
-  size_t start = 0;
-  while (start < hunks.size()) {
-    size_t nl = hunks.find('\n', start);
-    std::string line = hunks.substr(start, nl - start);
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const char* color = line.rfind("@@", 0) == 0 ? kCyan
-                        : line[0] == '+'         ? kGreen
-                        : line[0] == '-'         ? kDimRed
-                                                 : nullptr;
-    out += "  " + (color ? style(color, line) : line) + "\n";
-    start = nl == std::string::npos ? hunks.size() : nl + 1;
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string renderFull(const std::vector<FileReport>& reports, const RenderOptions& options) {
@@ -102,7 +68,7 @@ std::string renderFull(const std::vector<FileReport>& reports, const RenderOptio
       if (d.fix) {
         std::string safety = d.fix->applicability == Applicability::Safe ? "" : " (unsafe)";
         out += fmt::format("  = {}: {}{}\n\n", style(kCyan, "help"), d.fix->message, safety);
-        out += fixDiff(*r.file, *d.fix, style);
+        out += renderFixHunk(*r.file, *d.fix, style);
       }
       out += "\n";
     }

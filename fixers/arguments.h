@@ -1,0 +1,33 @@
+#pragma once
+// Edits of a call's argument list.
+
+#include <tree_sitter/api.h>
+
+#include <clang/Tooling/Core/Replacement.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace lightfix {
+
+class SourceFile;
+
+// Removes one argument (a keyword argument or a positional one) of a call,
+// or one `key: value` pair of a dict literal, with the comma that separates
+// it: `f(a, b=1)` becomes `f(a)`, `f(b=1, c)` becomes `f(c)`; nothing when a
+// comment sits among the items.
+std::optional<clang::tooling::Replacement> removeArgument(const SourceFile& file, TSNode argument);
+
+// Adds `text` (`name=value`) as the last argument of `arguments`, written
+// like the list: on a line of its own, indented like the last argument, when
+// they are one per line. Nothing for a list with a comment or a splat last.
+std::optional<clang::tooling::Replacement> appendArgument(const SourceFile& file, TSNode arguments,
+                                                          const std::string& text);
+
+// A string literal `node` rewritten to hold `value`, keeping its quotes and
+// prefix; nothing for a literal that is not a plain one-line string.
+std::optional<clang::tooling::Replacement> replaceStringValue(const SourceFile& file, TSNode node,
+                                                              std::string_view value);
+
+}  // namespace lightfix

@@ -1,0 +1,22 @@
+// LF007 backward-model-not-set-up: `model=` names the set-up model, the name
+// `fabric.setup(...)` bound it to.
+
+#include <fmt/format.h>
+
+#include "edit/insertion.h"
+#include "python/node.h"
+#include "python/source_file.h"
+#include "rules/rule.h"
+
+namespace lightfix {
+
+std::optional<Fix> fixBackwardModelNotSetUp(const FileContext& ctx, const Finding& finding) {
+  std::string target(textOf(finding.node("target"), ctx.file.text()));
+  Fix fix;
+  fix.message = fmt::format("Pass the set-up model: `model={}`", target);
+  if (!addEdit(fix.edits, replaceNode(ctx.file, finding.node("value"), target)))
+    return std::nullopt;
+  return fix;
+}
+
+}  // namespace lightfix

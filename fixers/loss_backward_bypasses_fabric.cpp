@@ -1,0 +1,39 @@
+// LF006 loss-backward-bypasses-fabric: `loss.backward()` becomes
+// `fabric.backward(loss)` on the Fabric that set up the model computing the
+// loss. Only without arguments: `retain_graph=` and the like mean something
+// else to DeepSpeed's engine. LF002 adds `model=` in the next round when
+// several models were set up.
+
+#include <fmt/format.h>
+
+#include "edit/insertion.h"
+#include "matchers/fabric_names.h"
+#include "model/file_model.h"
+#include "python/node.h"
+#include "python/source_file.h"
+#include "rules/rule.h"
+
+namespace lightfix {
+
+std::optional<Fix> fixLossBackwardBypassesFabric(const FileContext& ctx, const Finding& finding) {
+  std::string_view source = ctx.file.text();
+  if (ts_node_named_child_count(finding.node("arguments")) != 0) return std::nullopt;
+  TSNode call = finding.node("call");
+  TSNode scope = ctx.model.bindings().scopeOf(call);
+  int slot = -1;
+  const SetupCall* setup = ctx.model.setupResultOf(finding.node("model"), scope, slot);
+  if (!setup) return std::nullopt;
+  std::string fabric = fabricNameIn(ctx, *setup, scope);
+  if (fabric.empty()) return std::nullopt;
+  TSNode loss = finding.node("loss");
+  // `(loss / n).backward()`: the parentheses are the call's now.
+  if (is(loss, "parenthesized_expression") && ts_node_named_child_count(loss) == 1)
+    loss = ts_node_named_child(loss, 0);
+  std::string replacement = fmt::format("{}.backward({})", fabric, textOf(loss, source));
+  Fix fix;
+  fix.message = fmt::format("Call `{}`", replacement);
+  if (!addEdit(fix.edits, replaceNode(ctx.file, call, replacement))) return std::nullopt;
+  return fix;
+}
+
+}  // namespace lightfix

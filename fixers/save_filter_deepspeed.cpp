@@ -1,0 +1,22 @@
+// LF017 save-filter-deepspeed: drop the filter. Unsafe: DeepSpeed then
+// writes the whole state, not the part the filter kept, so the checkpoint
+// is larger and holds what the filter left out.
+
+#include "edit/insertion.h"
+#include "fixers/arguments.h"
+#include "python/node.h"
+#include "rules/rule.h"
+
+namespace lightfix {
+
+std::optional<Fix> fixSaveFilterDeepspeed(const FileContext& ctx, const Finding& finding) {
+  auto edit = removeArgument(ctx.file, finding.node("argument"));
+  if (!edit) return std::nullopt;
+  Fix fix;
+  fix.message = "Remove `filter=`: DeepSpeed saves the whole state";
+  fix.applicability = Applicability::Unsafe;
+  if (!addEdit(fix.edits, *edit)) return std::nullopt;
+  return fix;
+}
+
+}  // namespace lightfix

@@ -1,0 +1,123 @@
+// LF004 setup-not-joint: merge `model = fabric.setup_module(model)` and a
+// later `optimizer = fabric.setup_optimizers(optimizer)` of the same block
+// into `model, optimizer = fabric.setup(model, optimizer)` where the second
+// stood. Only when the model's set-up name is used in between for nothing but
+// `.parameters()` (the optimizer is built from them): the raw module has the
+// same parameters, and anything else would now see the raw module.
+
+#include <fmt/format.h>
+
+#include "edit/insertion.h"
+#include "fixers/line_edits.h"
+#include "model/file_model.h"
+#include "python/node.h"
+#include "python/source_file.h"
+#include "rules/rule.h"
+
+namespace lightfix {
+
+namespace {
+
+bool hasKeywords(TSNode arguments) {
+  for (TSNode a : namedChildren(arguments))
+    if (is(a, "keyword_argument")) return true;
+  return hasSplat(arguments);
+}
+
+// The set-up on `fabric` of a model alone that comes last before `before`
+// in `block`, or null when another set-up of that Fabric is in between.
+const SetupCall* moduleSetupBefore(const FileContext& ctx, const FabricInstance* fabric,
+                                   TSNode block, uint32_t before) {
+  const SetupCall* last = nullptr;
+  for (const SetupCall& s : ctx.model.setups()) {
+    if (!sameFabric(s.fabric, fabric) || startOf(s.call) >= before) continue;
+    if (!last || startOf(s.call) > startOf(last->call)) last = &s;
+  }
+  if (!last || !sameNode(ts_node_parent(last->statement), block)) return nullptr;
+  if (last->targets.size() != 1 || last->arguments.size() != 1) return nullptr;
+  TSNode assignment = ts_node_parent(last->call);
+  if (!is(assignment, "assignment") || !sameNode(field(assignment, "right"), last->call))
+    return nullptr;
+  if (hasKeywords(field(last->call, "arguments"))) return nullptr;
+  return last;
+}
+
+// Whether every use of `name` in [from, to) is `name.parameters()` or
+// `name.named_parameters()`.
+bool onlyParametersUsed(const FileContext& ctx, TSNode block, uint32_t from, uint32_t to,
+                        std::string_view name) {
+  std::string_view source = ctx.file.text();
+  bool ok = true;
+  walk(block, [&](TSNode n) {
+    if (!ok || endOf(n) <= from || startOf(n) >= to) return false;
+    if (!(is(n, "identifier") || is(n, "attribute")) || textOf(n, source) != name) return true;
+    TSNode parent = ts_node_parent(n);
+    // `x.name`: another object's attribute, not this name.
+    if (is(parent, "attribute") && sameNode(field(parent, "attribute"), n)) return true;
+    std::string_view method = textOf(field(parent, "attribute"), source);
+    ok = is(parent, "attribute") && sameNode(field(parent, "object"), n) &&
+         (method == "parameters" || method == "named_parameters") &&
+         is(ts_node_parent(parent), "call");
+    return false;
+  });
+  return ok;
+}
+
+}  // namespace
+
+std::optional<Fix> fixSetupNotJoint(const FileContext& ctx, const Finding& finding) {
+  std::string_view source = ctx.file.text();
+  TSNode call = finding.node("call");
+  TSNode assignment = ts_node_parent(call);
+  if (!is(assignment, "assignment") || !sameNode(field(assignment, "right"), call)) return {};
+  TSNode statement = ts_node_parent(assignment);
+  if (!is(statement, "expression_statement")) return std::nullopt;
+  TSNode arguments = field(call, "arguments");
+  if (hasKeywords(arguments)) return std::nullopt;
+  std::vector<TSNode> optimizers = positionalArguments(arguments);
+  TSNode left = field(assignment, "left");
+  std::vector<TSNode> targets = is(left, "pattern_list") || is(left, "tuple_pattern")
+                                    ? namedChildren(left)
+                                    : std::vector<TSNode>{left};
+  if (optimizers.empty() || targets.size() != optimizers.size()) return std::nullopt;
+  for (TSNode t : targets)
+    if (!is(t, "identifier") && !is(t, "attribute")) return std::nullopt;
+
+  TSNode block = ts_node_parent(statement);
+  const SetupCall* setup = moduleSetupBefore(ctx, finding.fabric, block, startOf(call));
+  if (!setup) return std::nullopt;
+  std::string model(textOf(setup->targets[0], source));
+  std::string raw(textOf(setup->arguments[0], source));
+  // Between the two only the model's parameters may be read; when its
+  // set-up name differs from the raw one, that name is not bound there yet.
+  uint32_t from = endOf(setup->statement);
+  uint32_t to = startOf(statement);
+  if (!onlyParametersUsed(ctx, block, from, to, model)) return std::nullopt;
+  if (model != raw) {
+    bool used = false;
+    walk(block, [&](TSNode n) {
+      if (used || endOf(n) <= from || startOf(n) >= to) return false;
+      if ((is(n, "identifier") || is(n, "attribute")) && textOf(n, source) == model) used = true;
+      return !used;
+    });
+    if (used) return std::nullopt;
+  }
+
+  std::string names = model;
+  std::string values = raw;
+  for (size_t i = 0; i < targets.size(); ++i) {
+    names += ", " + std::string(textOf(targets[i], source));
+    values += ", " + std::string(textOf(optimizers[i], source));
+  }
+  std::string fabric(textOf(finding.node("fabric"), source));
+  std::string joint = fmt::format("{} = {}.setup({})", names, fabric, values);
+
+  Fix fix;
+  fix.message = fmt::format("Set up jointly: `{}`", joint);
+  auto removal = deleteStatementLines(ctx.file, setup->statement);
+  if (!removal || !addEdit(fix.edits, *removal)) return std::nullopt;
+  if (!addEdit(fix.edits, replaceNode(ctx.file, assignment, joint))) return std::nullopt;
+  return fix;
+}
+
+}  // namespace lightfix

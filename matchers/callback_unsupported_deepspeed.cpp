@@ -1,0 +1,100 @@
+// LF020 callback-unsupported-deepspeed: a callback that refuses DeepSpeed
+// (`BackboneFinetuning` and other `BaseFinetuning`s,
+// `StochasticWeightAveraging`, `GradientAccumulationScheduler`) given to a
+// Trainer whose strategy is DeepSpeed.
+
+#include <fmt/format.h>
+
+#include "matchers/deepspeed_targets.h"
+#include "model/file_model.h"
+#include "python/node.h"
+#include "python/source_file.h"
+#include "python/syntax_tree.h"
+
+namespace lightfix {
+
+namespace {
+
+struct Refusal {
+  const char* callback;
+  const char* says;
+};
+
+const Refusal kFinetuning{"BaseFinetuning",
+                          "The Finetuning callback does not support running with the DeepSpeed "
+                          "strategy."};
+const Refusal kSwa{"StochasticWeightAveraging", "SWA does not currently support sharded models."};
+const Refusal kAccumulation{"GradientAccumulationScheduler",
+                            "The `DeepSpeedStrategy` does not support `accumulate_grad_batches` "
+                            "changing between epochs."};
+
+std::string_view leafOf(std::string_view q) {
+  size_t dot = q.rfind('.');
+  return dot == std::string_view::npos ? q : q.substr(dot + 1);
+}
+
+// A class of this file deriving from Lightning's `BaseFinetuning` that keeps
+// its `setup` (where the check is).
+bool isFinetuningSubclass(const FileContext& ctx, std::string_view name) {
+  std::string_view source = ctx.file.text();
+  bool found = false;
+  for (TSNode cls : namedChildren(ctx.tree.root())) {
+    if (!is(cls, "class_definition") || textOf(field(cls, "name"), source) != name) continue;
+    for (TSNode base : namedChildren(field(cls, "superclasses"))) {
+      auto q = ctx.model.imports().qualify(base, source);
+      if (q && leafOf(*q) == "BaseFinetuning" && lightningSideOf(*q) == 'p') found = true;
+    }
+    for (const FunctionInfo* fn : ctx.model.bindings().methodsOf(cls))
+      if (fn->name == "setup") found = false;
+  }
+  return found;
+}
+
+// What a callback construction runs into under DeepSpeed, or null.
+const Refusal* refusalOf(const FileContext& ctx, TSNode call) {
+  if (!is(call, "call")) return nullptr;
+  std::string_view source = ctx.file.text();
+  TSNode callee = field(call, "function");
+  if (auto q = ctx.model.imports().qualify(callee, source); q && lightningSideOf(*q) == 'p') {
+    std::string_view leaf = leafOf(*q);
+    if (leaf == "BackboneFinetuning") return &kFinetuning;
+    if (leaf == "StochasticWeightAveraging") return &kSwa;
+    if (leaf == "GradientAccumulationScheduler") return &kAccumulation;
+    return nullptr;
+  }
+  if (is(callee, "identifier") && isFinetuningSubclass(ctx, textOf(callee, source)))
+    return &kFinetuning;
+  return nullptr;
+}
+
+// The expression a name holds when it is bound once in plain code, else n.
+TSNode made(const FileContext& ctx, TSNode n) {
+  if (!is(n, "identifier")) return n;
+  Origin o = ctx.model.bindings().trace(n, ctx.model.bindings().scopeOf(n));
+  return o.kind == Origin::Expression && o.index < 0 ? o.expr : TSNode{};
+}
+
+}  // namespace
+
+void matchCallbackUnsupportedDeepspeed(const FileContext& ctx, std::vector<Finding>& out) {
+  std::string_view source = ctx.file.text();
+  for (const TrainerInstance& t : ctx.model.trainers()) {
+    if (!t.strategy.deepSpeed()) continue;
+    TSNode callbacks =
+        made(ctx, keywordArgument(field(t.construction, "arguments"), "callbacks", source));
+    if (isNull(callbacks)) continue;
+    std::vector<TSNode> items{callbacks};
+    if (is(callbacks, "list") || is(callbacks, "tuple")) items = namedChildren(callbacks);
+    for (TSNode item : items) {
+      TSNode call = made(ctx, item);
+      const Refusal* refusal = refusalOf(ctx, call);
+      if (!refusal) continue;
+      std::string name(textOf(field(call, "function"), source));
+      out.push_back(trainerFinding(ctx, "LF020", call, t,
+                                   fmt::format("`{}` callback under DeepSpeed", name),
+                                   refusal->says));
+    }
+  }
+}
+
+}  // namespace lightfix

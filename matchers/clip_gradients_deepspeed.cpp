@@ -1,0 +1,35 @@
+// LF009 clip-gradients-deepspeed: `fabric.clip_gradients(...)` on a Fabric
+// that runs DeepSpeed, whose strategy refuses it: DeepSpeed clips inside its
+// optimizer step, by the `gradient_clipping` value of its config.
+
+#include <fmt/format.h>
+
+#include "matchers/fabric_calls.h"
+#include "matchers/fabric_method_calls.h"
+#include "model/file_model.h"
+#include "python/node.h"
+#include "python/source_file.h"
+
+namespace lightfix {
+
+void matchClipGradientsDeepspeed(const FileContext& ctx, std::vector<Finding>& out) {
+  for (const FabricMethodCall& c : fabricMethodCalls(ctx, {"clip_gradients"}, true)) {
+    std::string_view source = ctx.file.text();
+    // DeepSpeed clips by norm only: a value clip has no exact counterpart.
+    bool byValue = !isNull(keywordArgument(c.arguments, "clip_val", source)) ||
+                   positionalArguments(c.arguments).size() > 2;
+    Finding f = fabricFinding(
+        ctx, "LF009", c.call, *c.fabric,
+        fmt::format(byValue ? "`{}.clip_gradients(clip_val=...)`; DeepSpeed clips only by norm, "
+                              "by `gradient_clipping` in its config"
+                            : "`{}.clip_gradients()`; set `gradient_clipping` in the DeepSpeed "
+                              "config",
+                    textOf(c.receiver, source)),
+        "DeepSpeed handles gradient clipping automatically within the optimizer");
+    f.nodes["call"] = c.call;
+    f.nodes["fabric"] = c.receiver;
+    out.push_back(std::move(f));
+  }
+}
+
+}  // namespace lightfix

@@ -1,0 +1,100 @@
+#include "matchers/deepspeed_targets.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+
+#include "matchers/fabric_calls.h"
+#include "model/file_model.h"
+#include "model/project_model.h"
+#include "python/node.h"
+#include "python/query.h"
+#include "python/source_file.h"
+#include "python/syntax_tree.h"
+
+namespace lightfix {
+
+static std::string lowered(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool literalIs(TSNode n, std::string_view source, std::string_view value) {
+  std::string text;
+  return stringLiteral(n, source, text) && lowered(text) == value;
+}
+
+char lightningSideOf(const std::string& q) {
+  if (q.rfind("lightning.fabric.", 0) == 0 || q.rfind("lightning_fabric.", 0) == 0) return 'f';
+  if (q.rfind("lightning.pytorch.", 0) == 0 || q.rfind("pytorch_lightning.", 0) == 0) return 'p';
+  return 0;
+}
+
+Finding trainerFinding(const FileContext& ctx, std::string_view code, TSNode node,
+                       const TrainerInstance& trainer, const std::string& problem,
+                       std::string_view lightningSays) {
+  Finding f;
+  f.code = std::string(code);
+  f.start = startOf(node);
+  f.end = endOf(node);
+  f.severity = trainer.strategy.kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
+  StrategySource source = sourceOf(trainer.strategy, ctx.file);
+  f.message = fmt::format("{}; {} raises \"{}\"", problem, describe(source, ctx.file.path()),
+                          lightningSays);
+  return f;
+}
+
+const TrainerInstance* trainerOf(const FileContext& ctx, TSNode receiver) {
+  Origin o = ctx.model.bindings().trace(receiver, ctx.model.bindings().scopeOf(receiver));
+  if (o.kind != Origin::Expression || o.index >= 0) return nullptr;
+  for (const TrainerInstance& t : ctx.model.trainers())
+    if (sameNode(t.construction, o.expr)) return &t;
+  return nullptr;
+}
+
+const Strategy& DeepSpeedMethodCall::strategy() const {
+  return fabric ? fabric->strategy : trainer->strategy;
+}
+
+std::vector<DeepSpeedMethodCall> deepSpeedMethodCalls(const FileContext& ctx,
+                                                      std::string_view method) {
+  std::vector<DeepSpeedMethodCall> out;
+  std::string_view source = ctx.file.text();
+  walk(ctx.tree.root(), [&](TSNode n) {
+    MethodCall mc;
+    if (!asMethodCall(n, source, mc) || mc.method != method) return true;
+    TSNode scope = ctx.model.bindings().scopeOf(n);
+    for (const FabricInstance* f : ctx.model.fabricsOf(mc.receiver, scope))
+      if (f->strategy.deepSpeed()) out.push_back({n, mc.arguments, f, nullptr});
+    if (const TrainerInstance* t = trainerOf(ctx, mc.receiver); t && t->strategy.deepSpeed())
+      out.push_back({n, mc.arguments, nullptr, t});
+    return true;
+  });
+  return out;
+}
+
+Finding methodCallFinding(const FileContext& ctx, std::string_view code, TSNode node,
+                          const DeepSpeedMethodCall& call, const std::string& problem,
+                          std::string_view lightningSays) {
+  if (call.fabric) return fabricFinding(ctx, code, node, *call.fabric, problem, lightningSays);
+  return trainerFinding(ctx, code, node, *call.trainer, problem, lightningSays);
+}
+
+int statedZeroStage(const Strategy& strategy) {
+  if (isNull(strategy.evidence) || !strategy.evidenceFile) return 0;
+  std::string_view source = strategy.evidenceFile->text();
+  std::string name;
+  if (stringLiteral(strategy.evidence, source, name)) {
+    name = lowered(name);
+    for (int stage = 1; stage <= 3; ++stage)
+      if (name.rfind(fmt::format("deepspeed_stage_{}", stage), 0) == 0) return stage;
+    return 0;
+  }
+  if (!is(strategy.evidence, "call")) return 0;
+  TSNode stage = keywordArgument(field(strategy.evidence, "arguments"), "stage", source);
+  if (!is(stage, "integer")) return 0;
+  std::string_view digits = textOf(stage, source);
+  return digits.size() == 1 && digits[0] >= '1' && digits[0] <= '3' ? digits[0] - '0' : 0;
+}
+
+}  // namespace lightfix

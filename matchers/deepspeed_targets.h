@@ -1,0 +1,58 @@
+#pragma once
+// Named pieces shared by the DeepSpeed rules that look at a Trainer's
+// arguments or at a method called on a DeepSpeed Fabric or Trainer.
+
+#include <tree_sitter/api.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/rule.h"
+
+namespace lightfix {
+
+struct FabricInstance;
+struct Strategy;
+struct TrainerInstance;
+
+// A finding at `node` for a Trainer of this file, naming the line that chose
+// DeepSpeed; `error` when DeepSpeed is certain, else `warning`.
+Finding trainerFinding(const FileContext& ctx, std::string_view code, TSNode node,
+                       const TrainerInstance& trainer, const std::string& problem,
+                       std::string_view lightningSays);
+
+// The Trainer of this file that `receiver` holds (through names), or null.
+const TrainerInstance* trainerOf(const FileContext& ctx, TSNode receiver);
+
+// A call `x.method(...)` where `x` holds a Fabric or a Trainer that may run
+// DeepSpeed; one entry per Fabric it may hold.
+struct DeepSpeedMethodCall {
+  TSNode call{};
+  TSNode arguments{};
+  const FabricInstance* fabric = nullptr;    // set for a Fabric
+  const TrainerInstance* trainer = nullptr;  // set for a Trainer
+  const Strategy& strategy() const;
+};
+std::vector<DeepSpeedMethodCall> deepSpeedMethodCalls(const FileContext& ctx,
+                                                      std::string_view method);
+
+// A finding for either kind of receiver.
+Finding methodCallFinding(const FileContext& ctx, std::string_view code, TSNode node,
+                          const DeepSpeedMethodCall& call, const std::string& problem,
+                          std::string_view lightningSays);
+
+// The ZeRO stage a strategy states: 3 for `"deepspeed_stage_3_offload"` or
+// `DeepSpeedStrategy(stage=3)`; 0 when it does not say (a bare "deepspeed",
+// a config, `--target-strategy`).
+int statedZeroStage(const Strategy& strategy);
+
+// Which half of Lightning a qualified name comes from: 'f' for Fabric
+// (`lightning.fabric`, `lightning_fabric`), 'p' for the Trainer's
+// (`lightning.pytorch`, `pytorch_lightning`), 0 when it does not say.
+char lightningSideOf(const std::string& qualified);
+
+// Whether a string literal, read case-insensitively, is `value`.
+bool literalIs(TSNode n, std::string_view source, std::string_view value);
+
+}  // namespace lightfix

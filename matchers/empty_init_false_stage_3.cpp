@@ -1,0 +1,30 @@
+// LF016 empty-init-false-stage-3: `init_module(empty_init=False)` on a
+// Fabric or Trainer whose DeepSpeed strategy is ZeRO stage 3.
+
+#include "matchers/deepspeed_targets.h"
+#include "model/file_model.h"
+#include "python/node.h"
+#include "python/source_file.h"
+
+namespace lightfix {
+
+static const char* kLightningSays =
+    "`empty_init=False` is not a valid choice with `DeepSpeedStrategy` when ZeRO stage 3 is "
+    "enabled.";
+
+void matchEmptyInitFalseStage3(const FileContext& ctx, std::vector<Finding>& out) {
+  std::string_view source = ctx.file.text();
+  for (const DeepSpeedMethodCall& call : deepSpeedMethodCalls(ctx, "init_module")) {
+    // Only a stage the strategy states: a bare "deepspeed" is stage 2.
+    if (statedZeroStage(call.strategy()) != 3) continue;
+    TSNode value = keywordArgument(call.arguments, "empty_init", source);
+    if (!is(value, "false")) continue;
+    Finding f =
+        methodCallFinding(ctx, "LF016", call.call, call,
+                          "`init_module(empty_init=False)` under ZeRO stage 3", kLightningSays);
+    f.nodes["argument"] = ts_node_parent(value);
+    out.push_back(std::move(f));
+  }
+}
+
+}  // namespace lightfix

@@ -1,0 +1,70 @@
+// LF013 grad-accumulation-in-deepspeed-config: a `"gradient_accumulation_steps"`
+// key in the config dict of the `DeepSpeedStrategy` a Trainer runs with.
+
+#include "matchers/deepspeed_targets.h"
+#include "model/file_model.h"
+#include "python/node.h"
+#include "python/source_file.h"
+#include "python/syntax_tree.h"
+
+namespace lightfix {
+
+static const char* kLightningSays =
+    "Do not set `gradient_accumulation_steps` in the DeepSpeed config";
+
+// The dict literal a `config=` argument surely is: written in place, or a
+// name bound to one that the file names nowhere else (so nothing edits it).
+static TSNode literalConfig(const FileContext& ctx, TSNode value) {
+  if (is(value, "dictionary")) return value;
+  if (!is(value, "identifier")) return TSNode{};
+  std::string_view source = ctx.file.text();
+  Origin o = ctx.model.bindings().trace(value, ctx.model.bindings().scopeOf(value));
+  if (o.kind != Origin::Expression || o.index >= 0 || !is(o.expr, "dictionary")) return TSNode{};
+  std::string_view name = textOf(value, source);
+  int uses = 0;
+  walk(ctx.tree.root(), [&](TSNode n) {
+    if (!is(n, "identifier") || textOf(n, source) != name) return true;
+    // `config=` and `x.config` name something else.
+    TSNode parent = ts_node_parent(n);
+    if ((is(parent, "keyword_argument") && sameNode(field(parent, "name"), n)) ||
+        (is(parent, "attribute") && sameNode(field(parent, "attribute"), n)))
+      return true;
+    ++uses;
+    return true;
+  });
+  return uses == 2 ? o.expr : TSNode{};
+}
+
+// The `"gradient_accumulation_steps": ...` pair of a dict literal, or null.
+static TSNode gradAccumulationPair(TSNode dict, std::string_view source) {
+  for (TSNode pair : namedChildren(dict)) {
+    std::string key;
+    if (is(pair, "pair") && stringLiteral(field(pair, "key"), source, key) &&
+        key == "gradient_accumulation_steps")
+      return pair;
+  }
+  return TSNode{};
+}
+
+void matchGradAccumulationInDeepspeedConfig(const FileContext& ctx, std::vector<Finding>& out) {
+  std::string_view source = ctx.file.text();
+  for (const TrainerInstance& t : ctx.model.trainers()) {
+    const Strategy& s = t.strategy;
+    if (!s.deepSpeed() || s.evidenceFile != &ctx.file || !is(s.evidence, "call")) continue;
+    // Fabric's DeepSpeedStrategy given to a Trainer fails otherwise (LF014).
+    auto q = ctx.model.imports().qualify(field(s.evidence, "function"), source);
+    if (q && (q->rfind("lightning.fabric", 0) == 0 || q->rfind("lightning_fabric", 0) == 0))
+      continue;
+    TSNode config = keywordArgument(field(s.evidence, "arguments"), "config", source);
+    TSNode pair = gradAccumulationPair(literalConfig(ctx, config), source);
+    if (isNull(pair)) continue;
+    Finding f = trainerFinding(ctx, "LF013", field(pair, "key"), t,
+                               "`gradient_accumulation_steps` in a Trainer's DeepSpeed config",
+                               kLightningSays);
+    f.nodes["pair"] = pair;
+    f.nodes["strategy"] = s.evidence;
+    out.push_back(std::move(f));
+  }
+}
+
+}  // namespace lightfix

@@ -1,0 +1,100 @@
+// LF005 launch-missing: a Fabric that runs DeepSpeed and is never launched,
+// reported at its first call that checks for a launch (`setup*`,
+// `init_module`, the collectives…). A script meant for `fabric run`, which
+// launches for it, is left alone.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "matchers/fabric_calls.h"
+#include "matchers/fabric_method_calls.h"
+#include "model/file_model.h"
+#include "python/node.h"
+#include "python/query.h"
+#include "python/source_file.h"
+#include "python/syntax_tree.h"
+
+namespace lightfix {
+
+namespace {
+
+// `fabric run script.py` (`lightning run model` before 2.2) starts the
+// processes and marks the Fabric launched; a script that says it is run so
+// may rightly never call `launch()`.
+bool meantForTheCli(std::string_view text) {
+  for (std::string_view word : {"fabric run", "lightning run model", "LT_CLI_USED"})
+    if (text.find(word) != std::string_view::npos) return true;
+  return false;
+}
+
+// The Fabrics handed as an argument to a call of something not defined in
+// this file (`start(fabric)`): it may launch them, in a file that a fix round
+// does not model again.
+std::vector<const FabricInstance*> handedOver(const FileContext& ctx) {
+  static const Query argument(R"(
+    [(argument_list [(identifier) (attribute)] @arg)
+     (argument_list (keyword_argument value: [(identifier) (attribute)] @arg))])");
+  std::vector<const FabricInstance*> out;
+  argument.forEach(ctx.tree.root(), ctx.file.text(), [&](const Query::Match& m) {
+    TSNode arg = m["arg"];
+    TSNode call = ancestorOfType(arg, {"call"});
+    // A function of this file is seen whole: a launch in it marks the Fabric.
+    if (ctx.model.bindings().calledFunction(call)) return;
+    for (const FabricInstance* f : ctx.model.fabricsOf(arg, ctx.model.bindings().scopeOf(arg)))
+      out.push_back(f);
+  });
+  return out;
+}
+
+}  // namespace
+
+void matchLaunchMissing(const FileContext& ctx, std::vector<Finding>& out) {
+  std::string_view source = ctx.file.text();
+  if (meantForTheCli(source)) return;
+  // Each Fabric's first such call: in the scope that makes it, else the
+  // first in the file.
+  std::map<const FabricInstance*, FabricMethodCall> first;
+  std::vector<const FabricInstance*> handed = handedOver(ctx);
+  auto better = [&](const FabricMethodCall& c, const FabricMethodCall& than) {
+    TSNode home = c.fabric->scope;
+    bool cHome = sameNode(ctx.model.bindings().scopeOf(c.call), home);
+    bool thanHome = sameNode(ctx.model.bindings().scopeOf(than.call), home);
+    if (cHome != thanHome) return cHome;
+    return startOf(c.call) < startOf(than.call);
+  };
+  for (const FabricMethodCall& c : fabricMethodCalls(
+           ctx,
+           {"setup", "setup_module", "setup_optimizers", "setup_dataloaders", "init_module",
+            "sharded_model", "barrier", "broadcast", "all_gather", "all_reduce"},
+           true)) {
+    // A subclass may launch itself through an overridden `run`.
+    if (c.fabric->launched || !c.fabric->className.empty()) continue;
+    // DeepSpeed only by `--target-strategy`: the code as it stands runs without
+    // a launch, so something (`fabric run`, one device) makes that work.
+    const Strategy& strategy = c.fabric->strategy;
+    if (isNull(strategy.evidence) && strategy.externalPath.empty()) continue;
+    if (std::any_of(handed.begin(), handed.end(),
+                    [&](const FabricInstance* f) { return sameFabric(f, c.fabric); }))
+      continue;
+    auto it = first.find(c.fabric);
+    if (it == first.end() || better(c, it->second)) first[c.fabric] = c;
+  }
+  std::vector<FabricMethodCall> calls;
+  for (const auto& entry : first) calls.push_back(entry.second);
+  std::sort(calls.begin(), calls.end(), [](const FabricMethodCall& a, const FabricMethodCall& b) {
+    return startOf(a.call) < startOf(b.call);
+  });
+  for (const FabricMethodCall& c : calls) {
+    const FabricInstance* fabric = c.fabric;
+    Finding f = fabricFinding(ctx, "LF005", c.call, *fabric,
+                              fmt::format("`{}.{}()` on a Fabric that is never launched",
+                                          textOf(c.receiver, source), c.method),
+                              "To use Fabric with more than one device, you must call `.launch()`");
+    f.nodes["call"] = c.call;
+    out.push_back(std::move(f));
+  }
+}
+
+}  // namespace lightfix

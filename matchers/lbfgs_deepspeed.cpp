@@ -1,0 +1,50 @@
+// LF011 lbfgs-deepspeed: a LightningModule that creates `torch.optim.LBFGS`
+// when its Trainer runs DeepSpeed.
+
+#include <fmt/format.h>
+
+#include "model/file_model.h"
+#include "model/project_model.h"
+#include "python/node.h"
+#include "python/source_file.h"
+#include "rules/rule.h"
+
+namespace lightfix {
+
+static const char* kLightningSays = "DeepSpeed and the LBFGS optimizer are not compatible.";
+
+// `torch.optim.LBFGS`, however it was imported (`from torch.optim import
+// LBFGS`, `import torch.optim as optim`).
+static bool isLbfgs(std::string_view qualified) {
+  return qualified == "torch.optim.LBFGS" || qualified == "torch.optim.lbfgs.LBFGS";
+}
+
+void matchLbfgsDeepspeed(const FileContext& ctx, std::vector<Finding>& out) {
+  std::string_view source = ctx.file.text();
+  for (const LightningModuleClass& cls : ctx.model.lightningModules()) {
+    std::vector<TSNode> creations;
+    walk(field(cls.node, "body"), [&](TSNode n) {
+      if (!is(n, "call")) return true;
+      auto q = ctx.model.imports().qualify(field(n, "function"), source);
+      if (q && isLbfgs(*q)) creations.push_back(n);
+      return true;
+    });
+    if (creations.empty()) continue;
+    auto strategy = ctx.project.trainerStrategyFor(ctx.file.path(), cls.name);
+    if (!strategy) continue;
+    for (TSNode call : creations) {
+      Finding f;
+      f.code = "LF011";
+      f.start = startOf(call);
+      f.end = endOf(call);
+      f.severity = strategy->kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
+      // Every `optimizer.step()` goes through DeepSpeed's precision plugin,
+      // in manual optimization too.
+      f.message = fmt::format("`LBFGS` optimizer in `{}` under {}; it raises \"{}\"", cls.name,
+                              describe(*strategy, ctx.file.path()), kLightningSays);
+      out.push_back(std::move(f));
+    }
+  }
+}
+
+}  // namespace lightfix

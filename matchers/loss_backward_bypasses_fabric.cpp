@@ -1,0 +1,71 @@
+// LF006 loss-backward-bypasses-fabric: `loss.backward()` on a loss computed
+// by a model set up on a Fabric that runs DeepSpeed. The set-up model hooks
+// its outputs, and the hook raises unless the backward goes through
+// `fabric.backward(loss)`.
+
+#include <fmt/format.h>
+
+#include "fixers/data_flow.h"
+#include "matchers/fabric_calls.h"
+#include "model/file_model.h"
+#include "python/node.h"
+#include "python/query.h"
+#include "python/source_file.h"
+#include "python/syntax_tree.h"
+
+namespace lightfix {
+
+namespace {
+
+// Outputs made without a graph never get the hook: a scope that turns
+// gradients off somewhere is not judged.
+bool mayTurnOffGradients(std::string_view scopeText) {
+  for (std::string_view word : {"no_grad", "inference_mode", "requires_grad"})
+    if (scopeText.find(word) != std::string_view::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+void matchLossBackwardBypassesFabric(const FileContext& ctx, std::vector<Finding>& out) {
+  static const Query tensorBackward(R"(
+    (call
+      function: (attribute object: (_) @loss attribute: (identifier) @method)
+      arguments: (argument_list) @arguments
+      (#eq? @method "backward")) @call)");
+  std::string_view source = ctx.file.text();
+  tensorBackward.forEach(ctx.tree.root(), source, [&](const Query::Match& m) {
+    TSNode call = m["call"];
+    TSNode loss = m["loss"];
+    TSNode scope = ctx.model.bindings().scopeOf(call);
+    // `fabric.backward(loss)`, or some other object's backward taking the loss.
+    if (!ctx.model.fabricsOf(loss, scope).empty()) return;
+    if (!positionalArguments(m["arguments"]).empty()) return;
+    if (mayTurnOffGradients(textOf(scope, source))) return;
+    for (TSNode model : modelsFeeding(ctx, loss, scope, startOf(call))) {
+      int slot = -1;
+      const SetupCall* setup = ctx.model.setupResultOf(model, scope, slot);
+      if (!setup || slot != 0 || !setup->fabric->strategy.deepSpeed()) continue;
+      // `teacher(x).detach()`: no gradient reaches the hooked output.
+      TSNode output = ts_node_parent(model);
+      if (is(ts_node_parent(output), "attribute") &&
+          textOf(field(ts_node_parent(output), "attribute"), source) == "detach")
+        continue;
+      Finding f = fabricFinding(
+          ctx, "LF006", call, *setup->fabric,
+          fmt::format("`{}.backward()` on the output of `{}`, set up on a Fabric: use "
+                      "`fabric.backward()`",
+                      textOf(loss, source), textOf(model, source)),
+          "The current strategy and precision selection requires you to call "
+          "`fabric.backward(loss)`");
+      f.nodes["call"] = call;
+      f.nodes["loss"] = loss;
+      f.nodes["arguments"] = m["arguments"];
+      f.nodes["model"] = model;
+      out.push_back(std::move(f));
+      return;
+    }
+  });
+}
+
+}  // namespace lightfix

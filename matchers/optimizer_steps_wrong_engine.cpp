@@ -1,0 +1,93 @@
+// LF008 optimizer-steps-wrong-engine: `opt_d.step()` whose nearest backward
+// before it, in the same block, was `fabric.backward(loss, model=g)` with `g`
+// another set-up model. Under DeepSpeed every set-up optimizer's `step()`
+// steps the engine that backward attached last, so this trains `g` (again)
+// and never `d`. Lightning raises nothing: the silent twin of LF002.
+
+#include <fmt/format.h>
+
+#include "matchers/fabric_calls.h"
+#include "matchers/fabric_method_calls.h"
+#include "model/file_model.h"
+#include "model/project_model.h"
+#include "python/node.h"
+#include "python/query.h"
+#include "python/source_file.h"
+#include "python/syntax_tree.h"
+
+namespace lightfix {
+
+namespace {
+
+// The `fabric.backward(...)` call that `statement` is, or null.
+TSNode backwardStatementCall(TSNode statement, std::string_view source) {
+  if (!is(statement, "expression_statement") || ts_node_named_child_count(statement) != 1)
+    return TSNode{};
+  TSNode call = ts_node_named_child(statement, 0);
+  MethodCall mc;
+  return asMethodCall(call, source, mc) && mc.method == "backward" ? call : TSNode{};
+}
+
+// Whether `n` may run a backward, or code that does: any call but a few that
+// cannot (a method of the file's own functions may).
+bool mayBackward(TSNode n, const FileContext& ctx) {
+  std::string_view source = ctx.file.text();
+  bool found = false;
+  walk(n, [&](TSNode c) {
+    if (found) return false;
+    MethodCall mc;
+    if (asMethodCall(c, source, mc) && mc.method == "backward") found = true;
+    if (is(c, "call") && ctx.model.bindings().calledFunction(c)) found = true;
+    return !found;
+  });
+  return found;
+}
+
+}  // namespace
+
+void matchOptimizerStepsWrongEngine(const FileContext& ctx, std::vector<Finding>& out) {
+  static const Query stepStatement(R"(
+    (expression_statement
+      (call
+        function: (attribute object: (_) @optimizer attribute: (identifier) @method)
+        arguments: (argument_list) @arguments) @call
+      (#eq? @method "step")) @statement)");
+  std::string_view source = ctx.file.text();
+  stepStatement.forEach(ctx.tree.root(), source, [&](const Query::Match& m) {
+    TSNode scope = ctx.model.bindings().scopeOf(m["call"]);
+    int slot = -1;
+    const SetupCall* stepped = ctx.model.setupResultOf(m["optimizer"], scope, slot);
+    if (!stepped || slot < 1 || stepped->moduleOnly || !stepped->fabric->strategy.deepSpeed())
+      return;
+    // The nearest statement before the step, in its block, that may run a
+    // backward must be a `fabric.backward(..., model=...)` of its own.
+    TSNode previous = ts_node_prev_named_sibling(m["statement"]);
+    while (!isNull(previous) && !mayBackward(previous, ctx))
+      previous = ts_node_prev_named_sibling(previous);
+    if (isNull(previous)) return;
+    TSNode backward = backwardStatementCall(previous, source);
+    if (isNull(backward)) return;
+    MethodCall mc;
+    asMethodCall(backward, source, mc);
+    bool sameFabricHere = false;
+    for (const FabricInstance* f : ctx.model.fabricsOf(mc.receiver, scope))
+      sameFabricHere = sameFabricHere || sameFabric(f, stepped->fabric);
+    if (!sameFabricHere) return;
+    TSNode model = keywordArgument(mc.arguments, "model", source);
+    if (isNull(model)) return;
+    int modelSlot = -1;
+    const SetupCall* attached = ctx.model.setupResultOf(model, scope, modelSlot);
+    if (!attached || modelSlot != 0 || attached == stepped) return;
+    Finding f = fabricFinding(ctx, "LF008", m["call"], *stepped->fabric, "", "");
+    std::string_view attachedModel = textOf(model, source);
+    f.message = fmt::format(
+        "`{}.step()` right after `{}.backward(..., model={})` steps `{}`'s engine, not its own "
+        "model's; under {} `_FabricOptimizer.step` silently steps the engine attached last",
+        textOf(m["optimizer"], source), textOf(mc.receiver, source), attachedModel, attachedModel,
+        describe(sourceOf(stepped->fabric->strategy, *stepped->fabric->file), ctx.file.path()));
+    f.nodes["step"] = m["call"];
+    out.push_back(std::move(f));
+  });
+}
+
+}  // namespace lightfix

@@ -1,0 +1,69 @@
+// LF019 precision-unsupported-deepspeed: a `precision=` that DeepSpeed's
+// precision plugin rejects (64-bit, Transformer Engine) on a Fabric or a
+// Trainer whose strategy is DeepSpeed.
+
+#include <fmt/format.h>
+
+#include "matchers/deepspeed_targets.h"
+#include "matchers/fabric_calls.h"
+#include "model/file_model.h"
+#include "python/node.h"
+#include "python/source_file.h"
+
+namespace lightfix {
+
+static const char* kSupported = "'32-true', '16-true', 'bf16-true', '16-mixed', 'bf16-mixed'";
+
+// The precision Lightning's connector makes of a literal (`64` and `"64"`
+// are "64-true"), when DeepSpeed rejects it; empty otherwise.
+static std::string unsupportedDeepSpeedPrecision(TSNode value, std::string_view source) {
+  std::string text;
+  if (is(value, "integer"))
+    text = std::string(textOf(value, source));
+  else if (!stringLiteral(value, source, text))
+    return {};
+  if (text == "64") text = "64-true";
+  if (text == "64-true" || text == "transformer-engine" || text == "transformer-engine-float16")
+    return text;
+  return {};
+}
+
+void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Finding>& out) {
+  std::string_view source = ctx.file.text();
+  // The precision argument of a construction, when DeepSpeed rejects it and
+  // no `plugins=` brings a precision plugin of its own.
+  auto rejected = [&](TSNode construction, TSNode& argument) {
+    TSNode args = field(construction, "arguments");
+    TSNode value = keywordArgument(args, "precision", source);
+    if (isNull(value) || !isNull(keywordArgument(args, "plugins", source))) return std::string();
+    argument = ts_node_parent(value);
+    return unsupportedDeepSpeedPrecision(value, source);
+  };
+  for (const FabricInstance& fabric : ctx.model.fabrics()) {
+    TSNode argument;
+    std::string precision;
+    if (!fabric.strategy.deepSpeed() ||
+        (precision = rejected(fabric.construction, argument)).empty())
+      continue;
+    out.push_back(
+        fabricFinding(ctx, "LF019", argument, fabric,
+                      fmt::format("`{}` under DeepSpeed, which supports only {}",
+                                  textOf(argument, source), kSupported),
+                      fmt::format("`precision='{}')` is not supported in DeepSpeed.", precision)));
+  }
+  for (const TrainerInstance& trainer : ctx.model.trainers()) {
+    TSNode argument;
+    std::string precision;
+    if (!trainer.strategy.deepSpeed() ||
+        (precision = rejected(trainer.construction, argument)).empty())
+      continue;
+    out.push_back(trainerFinding(
+        ctx, "LF019", argument, trainer,
+        fmt::format("`{}` under DeepSpeed, which supports only {}", textOf(argument, source),
+                    kSupported),
+        fmt::format("`Trainer(strategy='deepspeed', precision='{}')` is not supported.",
+                    precision)));
+  }
+}
+
+}  // namespace lightfix

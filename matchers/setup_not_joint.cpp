@@ -1,0 +1,28 @@
+// LF004 setup-not-joint: `fabric.setup_optimizers(...)` on a Fabric that
+// runs DeepSpeed, which wants the model and its optimizers in one `setup`.
+
+#include <fmt/format.h>
+
+#include "matchers/fabric_calls.h"
+#include "matchers/fabric_method_calls.h"
+#include "model/file_model.h"
+#include "python/node.h"
+#include "python/source_file.h"
+
+namespace lightfix {
+
+void matchSetupNotJoint(const FileContext& ctx, std::vector<Finding>& out) {
+  for (const FabricMethodCall& c : fabricMethodCalls(ctx, {"setup_optimizers"}, true)) {
+    std::string_view fabric = textOf(c.receiver, ctx.file.text());
+    Finding f = fabricFinding(
+        ctx, "LF004", c.call, *c.fabric,
+        fmt::format("`{0}.setup_optimizers()` instead of one joint `{0}.setup(model, optimizer)`",
+                    fabric),
+        "requires the model and optimizer(s) to be set up jointly");
+    f.nodes["call"] = c.call;
+    f.nodes["fabric"] = c.receiver;
+    out.push_back(std::move(f));
+  }
+}
+
+}  // namespace lightfix

@@ -1,0 +1,155 @@
+// LF010 single-optimizer-deepspeed: more than one optimizer (or LR
+// scheduler) under DeepSpeed: `fabric.setup(model, opt1, opt2)` on a
+// DeepSpeed Fabric, or a `configure_optimizers` returning several when the
+// Trainer runs DeepSpeed.
+
+#include <fmt/format.h>
+
+#include "matchers/fabric_calls.h"
+#include "model/file_model.h"
+#include "model/project_model.h"
+#include "python/node.h"
+#include "python/source_file.h"
+#include "rules/rule.h"
+
+namespace lightfix {
+
+static const char* kFabricSays = "Currently only one optimizer is supported with DeepSpeed.";
+static const char* kTrainerSays =
+    "DeepSpeed currently only supports single optimizer, single optional scheduler.";
+
+namespace {
+
+// `torch.optim.Adam(...)` (any class of `torch.optim` but its schedulers),
+// directly or through a name bound once in the same function.
+bool makesOptimizer(const FileModel& model, TSNode expr, TSNode scope) {
+  std::string_view source = model.file().text();
+  Origin o = model.bindings().trace(expr, scope);
+  if (o.kind != Origin::Expression || o.index >= 0 || !is(o.expr, "call")) return false;
+  auto q = model.imports().qualify(field(o.expr, "function"), source);
+  return q && q->rfind("torch.optim.", 0) == 0 && q->find("lr_scheduler") == std::string::npos &&
+         q->find("swa_utils") == std::string::npos;
+}
+
+// A dict literal with an "optimizer" key, as `configure_optimizers` returns.
+bool optimizerDict(TSNode n, std::string_view source) {
+  if (!is(n, "dictionary")) return false;
+  for (TSNode pair : namedChildren(n)) {
+    std::string key;
+    if (is(pair, "pair") && stringLiteral(field(pair, "key"), source, key) && key == "optimizer")
+      return true;
+  }
+  return false;
+}
+
+// The elements of a list, tuple or `a, b`; false for anything else or
+// with a splat (`[*optimizers]`).
+bool elementsOf(TSNode n, std::vector<TSNode>& out) {
+  if (is(n, "parenthesized_expression")) n = ts_node_named_child(n, 0);
+  if (!is(n, "list") && !is(n, "tuple") && !is(n, "expression_list")) return false;
+  out.clear();
+  for (TSNode e : namedChildren(n)) {
+    if (is(e, "comment")) continue;
+    if (is(e, "list_splat") || is(e, "parenthesized_list_splat")) return false;
+    out.push_back(e);
+  }
+  return true;
+}
+
+// How many optimizers and schedulers a returned value surely holds, in the
+// forms Lightning's `_configure_optimizers` reads; false when it cannot tell.
+bool countReturned(const FileModel& model, TSNode value, TSNode scope, size_t& optimizers,
+                   size_t& schedulers) {
+  std::string_view source = model.file().text();
+  std::vector<TSNode> items;
+  if (!elementsOf(value, items)) return false;
+  // `[opt_g, opt_d], [sched_g]`: two lists.
+  std::vector<TSNode> first, second;
+  if (items.size() == 2 && is(items[0], "list") && elementsOf(items[0], first)) {
+    optimizers = first.size();
+    schedulers = elementsOf(items[1], second) && is(items[1], "list") ? second.size() : 1;
+    return true;
+  }
+  // `[{"optimizer": a}, {"optimizer": b}]` or `(opt_a, opt_b)`.
+  bool dicts = true, made = true;
+  for (TSNode item : items) {
+    dicts = dicts && optimizerDict(item, source);
+    made = made && makesOptimizer(model, item, scope);
+  }
+  if (!dicts && !made) return false;
+  optimizers = items.size();
+  schedulers = 0;
+  return true;
+}
+
+TSNode configureOptimizersOf(TSNode cls, std::string_view source) {
+  for (TSNode item : namedChildren(field(cls, "body"))) {
+    TSNode def = is(item, "decorated_definition") ? field(item, "definition") : item;
+    if (is(def, "function_definition") &&
+        textOf(field(def, "name"), source) == "configure_optimizers")
+      return def;
+  }
+  return TSNode{};
+}
+
+void matchFabricSetups(const FileContext& ctx, std::vector<Finding>& out) {
+  for (const SetupCall& setup : ctx.model.setups()) {
+    if (setup.moduleOnly || !setup.fabric || !setup.fabric->strategy.deepSpeed()) continue;
+    if (hasSplat(field(setup.call, "arguments")) || setup.arguments.size() < 3) continue;
+    size_t optimizers = setup.arguments.size() - 1;
+    out.push_back(fabricFinding(
+        ctx, "LF010", setup.call, *setup.fabric,
+        fmt::format("`fabric.setup()` with {} optimizers under DeepSpeed", optimizers),
+        kFabricSays));
+  }
+}
+
+void matchConfigureOptimizers(const FileContext& ctx, std::vector<Finding>& out) {
+  std::string_view source = ctx.file.text();
+  // A DeepSpeed config with an "optimizer" makes Lightning skip
+  // `configure_optimizers`; with any config given here, stay silent.
+  for (const TrainerInstance& t : ctx.model.trainers())
+    if (t.strategy.evidenceFile == &ctx.file && is(t.strategy.evidence, "call") &&
+        !isNull(keywordArgument(field(t.strategy.evidence, "arguments"), "config", source)))
+      return;
+  for (const LightningModuleClass& cls : ctx.model.lightningModules()) {
+    TSNode fn = configureOptimizersOf(cls.node, source);
+    if (isNull(fn)) continue;
+    std::vector<std::pair<TSNode, std::string>> returns;
+    walk(field(fn, "body"), [&](TSNode n) {
+      if (is(n, "function_definition") || is(n, "lambda") || is(n, "class_definition"))
+        return false;
+      if (!is(n, "return_statement")) return true;
+      size_t optimizers = 0, schedulers = 0;
+      if (!countReturned(ctx.model, ts_node_named_child(n, 0), fn, optimizers, schedulers))
+        return false;
+      if (optimizers > 1)
+        returns.emplace_back(n, fmt::format("{} optimizers", optimizers));
+      else if (schedulers > 1)
+        returns.emplace_back(n, fmt::format("{} LR schedulers", schedulers));
+      return false;
+    });
+    if (returns.empty()) continue;
+    auto strategy = ctx.project.trainerStrategyFor(ctx.file.path(), cls.name);
+    if (!strategy) continue;
+    for (auto& [ret, what] : returns) {
+      Finding f;
+      f.code = "LF010";
+      f.start = startOf(ret);
+      f.end = endOf(ret);
+      f.severity = strategy->kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
+      f.message = fmt::format("`configure_optimizers` returns {}; {} raises \"{}\"", what,
+                              describe(*strategy, ctx.file.path()), kTrainerSays);
+      out.push_back(std::move(f));
+    }
+  }
+}
+
+}  // namespace
+
+void matchSingleOptimizerDeepspeed(const FileContext& ctx, std::vector<Finding>& out) {
+  matchFabricSetups(ctx, out);
+  matchConfigureOptimizers(ctx, out);
+}
+
+}  // namespace lightfix

@@ -1,0 +1,59 @@
+// LF014 trainer-strategy-name-invalid: a DeepSpeed strategy the receiving
+// side does not know: the Fabric-only name "deepspeed_stage_1_offload" given
+// to a Trainer, Fabric's `DeepSpeedStrategy` given to a Trainer, or the
+// Trainer's given to a Fabric.
+
+#include "matchers/deepspeed_targets.h"
+#include "matchers/fabric_calls.h"
+#include "model/file_model.h"
+#include "python/node.h"
+#include "python/source_file.h"
+
+namespace lightfix {
+
+static const char* kNameSays =
+    "You selected an invalid strategy name: `strategy='deepspeed_stage_1_offload'`";
+static const char* kObjectSays =
+    "You selected an invalid strategy name: `strategy=<... DeepSpeedStrategy object at ...>`";
+
+// The side of the `DeepSpeedStrategy(...)` class a call constructs.
+static char strategyClassSide(const FileContext& ctx, TSNode call) {
+  auto q = ctx.model.imports().qualify(field(call, "function"), ctx.file.text());
+  if (!q || !isDeepSpeedStrategyClass(*q)) return 0;
+  return lightningSideOf(*q);
+}
+
+void matchTrainerStrategyNameInvalid(const FileContext& ctx, std::vector<Finding>& out) {
+  std::string_view source = ctx.file.text();
+  for (const TrainerInstance& t : ctx.model.trainers()) {
+    const Strategy& s = t.strategy;
+    if (!s.deepSpeed() || s.evidenceFile != &ctx.file || isNull(s.evidence)) continue;
+    std::string name;
+    if (stringLiteral(s.evidence, source, name)) {
+      if (!literalIs(s.evidence, source, "deepspeed_stage_1_offload")) continue;
+      Finding f = trainerFinding(ctx, "LF014", s.evidence, t,
+                                 "`deepspeed_stage_1_offload` is a Fabric strategy name, not the "
+                                 "Trainer's",
+                                 kNameSays);
+      f.nodes["name"] = s.evidence;
+      f.nodes["trainer"] = t.construction;
+      out.push_back(std::move(f));
+    } else if (is(s.evidence, "call") && strategyClassSide(ctx, s.evidence) == 'f') {
+      Finding f = trainerFinding(ctx, "LF014", s.evidence, t,
+                                 "Fabric's `DeepSpeedStrategy` given to a Trainer", kObjectSays);
+      f.nodes["strategy"] = s.evidence;
+      out.push_back(std::move(f));
+    }
+  }
+  for (const FabricInstance& fabric : ctx.model.fabrics()) {
+    const Strategy& s = fabric.strategy;
+    if (!s.deepSpeed() || s.evidenceFile != &ctx.file || !is(s.evidence, "call")) continue;
+    if (strategyClassSide(ctx, s.evidence) != 'p') continue;
+    Finding f = fabricFinding(ctx, "LF014", s.evidence, fabric,
+                              "the Trainer's `DeepSpeedStrategy` given to a Fabric", kObjectSays);
+    f.nodes["strategy"] = s.evidence;
+    out.push_back(std::move(f));
+  }
+}
+
+}  // namespace lightfix

@@ -1,0 +1,231 @@
+#include "cli/from_log.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "edit/atomic_write.h"
+#include "edit/fix_rounds.h"
+#include "logs/crash_diagnosis.h"
+#include "logs/crash_log.h"
+#include "python/node.h"
+#include "python/syntax_tree.h"
+#include "rules/rule.h"
+
+namespace lightfix {
+
+namespace {
+
+// `ranks 0-3, 5`, or empty when the lines carried no rank.
+std::string rankList(const std::vector<int>& ranks) {
+  std::vector<std::string> parts;
+  for (size_t i = 0; i < ranks.size(); ++i) {
+    if (ranks[i] < 0) continue;
+    size_t j = i;
+    while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1) ++j;
+    parts.push_back(j == i ? std::to_string(ranks[i]) : fmt::format("{}-{}", ranks[i], ranks[j]));
+    i = j;
+  }
+  if (parts.empty()) return {};
+  return fmt::format("{} {}", ranks.size() == 1 ? "rank" : "ranks", fmt::join(parts, ", "));
+}
+
+std::string firstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+// The place a finding is in, to tell one crash site from another: its file
+// and the function holding it (for LF003, the `training_step`; Lightning
+// raises after it has returned, so no frame of the log points into it).
+std::string placeOf(const FileReport& report, const Diagnostic& d) {
+  SyntaxTree tree = SyntaxTree::parse(report.file->text());
+  TSNode node = ts_node_descendant_for_byte_range(tree.root(), d.offset, d.offset + d.length);
+  while (!isNull(node) && !is(node, "function_definition")) node = ts_node_parent(node);
+  return fmt::format("{}\n{}", report.file->path(), isNull(node) ? 0 : ts_node_start_byte(node));
+}
+
+struct Selected {
+  const FileReport* report = nullptr;
+  std::vector<const Diagnostic*> diagnostics;  // one place's: usually one
+  std::string how;                             // how the place was found
+};
+
+Selected select(const RunResult& result, const Rule& rule,
+                const std::optional<ProjectFrame>& frame) {
+  std::vector<std::pair<const FileReport*, const Diagnostic*>> candidates;
+  for (const FileReport& r : result.reports)
+    for (const Diagnostic& d : r.diagnostics)
+      if (d.code == rule.code) candidates.emplace_back(&r, &d);
+  Selected s;
+  if (frame) {
+    const std::string& path = result.files[frame->file];
+    for (auto [r, d] : candidates)
+      if (r->file->path() == path && d->location.row <= frame->line &&
+          frame->line <= d->endLocation.row) {
+        s.report = r;
+        s.diagnostics.push_back(d);
+      }
+    if (s.report) {
+      s.how = "at the traceback's innermost frame in the project";
+      return s;
+    }
+  }
+  // No finding on the stack: one place in the project, or one in the
+  // frame's file.
+  for (bool sameFileOnly : {false, true}) {
+    if (sameFileOnly && !frame) break;
+    std::vector<std::pair<const FileReport*, const Diagnostic*>> kept;
+    for (auto c : candidates)
+      if (!sameFileOnly || c.first->file->path() == result.files[frame->file]) kept.push_back(c);
+    if (kept.empty()) continue;
+    std::string place = placeOf(*kept[0].first, *kept[0].second);
+    bool one = true;
+    for (auto [r, d] : kept) one = one && placeOf(*r, *d) == place;
+    if (!one) continue;
+    s.report = kept[0].first;
+    for (auto c : kept) s.diagnostics.push_back(c.second);
+    s.how = sameFileOnly ? "the only place in that file" : "the only place in the project";
+    return s;
+  }
+  return s;
+}
+
+bool readText(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  text = buffer.str();
+  return !in.bad();
+}
+
+// Applies the selected fixes, all of them or none.
+bool applySelected(const Selected& s, std::ostream& out, std::ostream& err) {
+  const SourceFile& file = *s.report->file;
+  clang::tooling::Replacements merged;
+  for (const Diagnostic* d : s.diagnostics)
+    for (const clang::tooling::Replacement& r : d->fix->edits)
+      if (llvm::Error e = merged.add(r)) {
+        llvm::consumeError(std::move(e));
+        err << fmt::format("lightfix: {}: the fixes overlap; nothing applied\n", file.path());
+        return false;
+      }
+  std::string fixed = applyEdits(file.text(), merged);
+  if (SyntaxTree::parse(fixed).hasError()) {
+    err << fmt::format("lightfix: {}: the fixed file would not parse; nothing applied\n",
+                       file.path());
+    return false;
+  }
+  std::string why = writeFileAtomically(file.path(), file.text(), fixed);
+  if (!why.empty()) {
+    err << fmt::format("lightfix: {}: {}\n", file.path(), why);
+    return false;
+  }
+  for (const Diagnostic* d : s.diagnostics)
+    out << fmt::format("Fixed {} at {}:{}:{}: {}\n", d->code, file.path(), d->location.row,
+                       d->location.column, d->fix->message);
+  return true;
+}
+
+}  // namespace
+
+int runLogCommand(const LogCommand& command, std::ostream& out, std::ostream& err) {
+  std::string log;
+  if (!readText(command.logPath, log)) {
+    err << fmt::format("lightfix: {}: cannot read file\n", command.logPath);
+    return 2;
+  }
+  std::vector<RaisedError> errors = readCrashLog(log);
+  std::vector<std::pair<const Rule*, const RaisedError*>> known;
+  for (const RaisedError& e : errors)
+    if (const Rule* rule = ruleForError(e)) known.emplace_back(rule, &e);
+  if (known.empty()) {
+    if (errors.empty())
+      err << fmt::format("lightfix: {}: no Python error found in the log\n", command.logPath);
+    else
+      err << fmt::format("lightfix: {}: lightfix has no rule for the error in this log: {}{}{}\n",
+                         command.logPath, errors.back().type,
+                         errors.back().message.empty() ? "" : ": ",
+                         firstLine(errors.back().message));
+    return 1;
+  }
+
+  CheckedProject checked(command.paths, command.run);
+  for (const std::string& e : checked.result().errors) err << "lightfix: " << e << "\n";
+  std::unique_ptr<CheckedProject> assumingDeepSpeed;  // made when first needed
+  int exit = 0;
+  std::vector<std::string> handled;
+  for (auto [rule, error] : known) {
+    std::optional<ProjectFrame> frame = innermostProjectFrame(*error, checked.result().files);
+    std::string key =
+        fmt::format("{}\n{}:{}", rule->code, frame ? frame->file : 0, frame ? frame->line : 0);
+    if (std::find(handled.begin(), handled.end(), key) != handled.end()) continue;
+    handled.push_back(key);
+
+    std::string ranks = rankList(error->ranks);
+    out << fmt::format("The log shows {} ({}){}:\n    {}: {}\n", rule->code, rule->slug,
+                       ranks.empty() ? "" : ", raised on " + ranks, error->type,
+                       firstLine(error->message));
+    if (frame)
+      out << fmt::format("Its innermost frame in the project: {}:{}{}.\n",
+                         checked.result().files[frame->file], frame->line,
+                         frame->function.empty() ? "" : ", in " + frame->function);
+    else
+      out << "No frame of its traceback is in the project.\n";
+    out << fmt::format("It means: {}.\n", rule->summary);
+
+    Selected s = select(checked.result(), *rule, frame);
+    if (!s.report) {
+      // The crash proves DeepSpeed ran even where the source leaves the
+      // strategy open (a flag, an environment variable).
+      if (!assumingDeepSpeed) {
+        RunOptions run = command.run;
+        run.model.targetDeepSpeed = true;
+        run.progress = nullptr;
+        assumingDeepSpeed = std::make_unique<CheckedProject>(command.paths, run);
+      }
+      s = select(assumingDeepSpeed->result(), *rule, frame);
+      if (s.report) s.how += "; the source leaves the strategy open, the log shows DeepSpeed ran";
+    }
+    if (!s.report) {
+      out << fmt::format(
+          "lightfix found no {} finding it can tie to this crash; run `lightfix check --select "
+          "{}` on the project.\n\n",
+          rule->code, rule->code);
+      exit = 1;
+      continue;
+    }
+    FileReport shown{s.report->file, {}, 0, {}};
+    for (const Diagnostic* d : s.diagnostics) shown.diagnostics.push_back(*d);
+    out << fmt::format("The place ({}):\n\n", s.how) << renderFull({shown}, command.render);
+
+    bool fixable = true;
+    for (const Diagnostic* d : s.diagnostics) fixable = fixable && d->fix.has_value();
+    if (!fixable) {
+      out << fmt::format("{} has no automatic fix here; see `lightfix explain {}`.\n\n", rule->code,
+                         rule->code);
+      exit = 1;
+      continue;
+    }
+    bool unsafe = false;
+    for (const Diagnostic* d : s.diagnostics)
+      unsafe = unsafe || d->fix->applicability == Applicability::Unsafe;
+    if (!command.apply) {
+      out << fmt::format("Apply it with `lightfix fix --from-log {}{}`.\n\n", command.logPath,
+                         unsafe ? " --unsafe-fixes" : "");
+      continue;
+    }
+    if (unsafe && !command.run.unsafeFixes) {
+      err << fmt::format("lightfix: the fix for {} is unsafe; add --unsafe-fixes to apply it\n",
+                         rule->code);
+      exit = 1;
+      continue;
+    }
+    if (!applySelected(s, out, err)) exit = 1;
+  }
+  return exit;
+}
+
+}  // namespace lightfix
