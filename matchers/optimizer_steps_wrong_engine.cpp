@@ -86,6 +86,8 @@ void matchOptimizerStepsWrongEngine(const FileContext& ctx, std::vector<Finding>
         textOf(m["optimizer"], source), textOf(mc.receiver, source), attachedModel, attachedModel,
         describe(sourceOf(stepped->fabric->strategy, *stepped->fabric->file), ctx.file.path()));
     f.nodes["step"] = m["call"];
+    f.nodes["statement"] = m["statement"];
+    f.nodes["optimizer"] = m["optimizer"];
     out.push_back(std::move(f));
   });
 }

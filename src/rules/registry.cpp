@@ -20,6 +20,7 @@ std::optional<Fix> fixLossBackwardBypassesFabric(const FileContext&, const Findi
 void matchBackwardModelNotSetUp(const FileContext&, std::vector<Finding>&);
 std::optional<Fix> fixBackwardModelNotSetUp(const FileContext&, const Finding&);
 void matchOptimizerStepsWrongEngine(const FileContext&, std::vector<Finding>&);
+std::optional<Fix> fixOptimizerStepsWrongEngine(const FileContext&, const Finding&);
 void matchClipGradientsDeepspeed(const FileContext&, std::vector<Finding>&);
 std::optional<Fix> fixClipGradientsDeepspeed(const FileContext&, const Finding&);
 void matchTrainerStrategyNameInvalid(const FileContext&, std::vector<Finding>&);
@@ -116,7 +117,7 @@ const std::vector<Rule>& allRules() {
        R"(^lightfix LF008 \(no error is raised\): under DeepSpeed `_FabricOptimizer\.step` steps the engine)",
        {"step"},
        matchOptimizerStepsWrongEngine,
-       nullptr},
+       fixOptimizerStepsWrongEngine},
       {"LF009",
        "clip-gradients-deepspeed",
        "`fabric.clip_gradients()` under DeepSpeed, which clips by its config's `gradient_clipping`",

@@ -1,0 +1,29 @@
+import torch
+import torch.nn as nn
+from lightning.fabric import Fabric
+
+from dcgan import Discriminator, Generator
+
+fabric = Fabric(accelerator="cuda", devices=8, strategy="deepspeed_stage_2")
+fabric.launch()
+netG, netD = Generator(), Discriminator()
+optG = torch.optim.Adam(netG.parameters(), lr=2e-4, betas=(0.5, 0.999))
+optD = torch.optim.Adam(netD.parameters(), lr=2e-4, betas=(0.5, 0.999))
+netG, optG = fabric.setup(netG, optG)
+netD, optD = fabric.setup(netD, optD)
+criterion = nn.BCELoss()
+
+for real in fabric.setup_dataloaders(torch.utils.data.DataLoader(torch.load("celeba.pt"), batch_size=64)):
+    fake = netG(torch.randn(real.size(0), 100, 1, 1, device=fabric.device))
+    ones = torch.ones(real.size(0), device=fabric.device)
+    zeros = torch.zeros(real.size(0), device=fabric.device)
+    optD.zero_grad()
+    optG.zero_grad()
+    # Both losses first: G's goes through D, so stepping D before its
+    # backward would change weights that graph still needs.
+    errD = criterion(netD(real).view(-1), ones) + criterion(netD(fake.detach()).view(-1), zeros)
+    errG = criterion(netD(fake).view(-1), ones)
+    fabric.backward(errD, model=netD)
+    fabric.backward(errG, model=netG)
+    optD.step()
+    optG.step()
