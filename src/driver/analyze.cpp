@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <regex>
 
+#include "matchers/yaml_strategy_name.h"
 #include "model/file_model.h"
 #include "model/project_model.h"
 #include "python/node.h"
@@ -24,7 +25,7 @@ bool skipsFile(std::string_view text) {
 }
 
 // `# noqa`, `# noqa: LF001, LF002` or `# lightfix: ignore[LF001]` on the line.
-static bool suppressed(const SourceFile& file, uint32_t offset, const std::string& code) {
+bool suppressedAt(const SourceFile& file, uint32_t offset, const std::string& code) {
   static const std::regex noqa(R"(#\s*noqa(?::\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*))?)",
                                std::regex::icase);
   static const std::regex ignore(R"(#\s*lightfix:\s*ignore\[([^\]]*)\])");
@@ -46,7 +47,7 @@ std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
     std::vector<Finding> findings;
     rule->match(ctx, findings);
     for (Finding& f : findings) {
-      if (suppressed(file, f.start, f.code)) continue;
+      if (suppressedAt(file, f.start, f.code)) continue;
       Diagnostic d;
       d.code = f.code;
       d.message = f.message;
@@ -68,6 +69,26 @@ std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
                           return a.offset == b.offset && a.code == b.code;
                         }),
             out.end());
+  return out;
+}
+
+std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet& rules) {
+  std::vector<Diagnostic> out;
+  bool lf014 =
+      std::any_of(rules.begin(), rules.end(), [](const Rule* r) { return r->code == "LF014"; });
+  if (!lf014 || skipsFile(file.text())) return out;
+  for (Finding& f : matchYamlStrategyName(file.path(), file.text())) {
+    if (suppressedAt(file, f.start, f.code)) continue;
+    Diagnostic d;
+    d.code = f.code;
+    d.message = f.message;
+    d.severity = f.severity;
+    d.offset = f.start;
+    d.length = f.end - f.start;
+    d.location = file.position(f.start);
+    d.endLocation = file.position(f.end);
+    out.push_back(std::move(d));
+  }
   return out;
 }
 

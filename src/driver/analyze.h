@@ -2,6 +2,7 @@
 // match → fix for one file: runs the enabled rules over a parsed file and
 // turns their findings, with the fixes proposed for them, into diagnostics.
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -30,6 +31,12 @@ std::vector<Diagnostic> analyzeText(const SourceFile& file, const ProjectModel& 
                                     const RuleSet& rules);
 
 Diagnostic syntaxError(const SourceFile& file, const SyntaxTree& tree);
+
+// `# noqa[: CODE]` or `# lightfix: ignore[CODE]` on the line at `offset`.
+bool suppressedAt(const SourceFile& file, uint32_t offset, const std::string& code);
+
+// The findings in a project's config file (YAML): diagnostics, no fixes.
+std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet& rules);
 
 // `# lightfix: skip-file` anywhere in the file.
 bool skipsFile(std::string_view text);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -212,11 +213,19 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
   });
   parseImported(s.slots, pool, options);
 
+  // Configs are checked too; their reports follow the Python files'.
+  std::vector<FileReport> configReports;
   for (const std::string& path : discovery.configs) {
     std::string text;
     std::string error;
     // A config that cannot be read informs nothing; it is no error of the run.
-    if (readFile(path, text, error)) s.project.addConfigFile(path, text);
+    if (!readFile(path, text, error)) continue;
+    s.project.addConfigFile(path, text);
+    std::string ext = std::filesystem::path(path).extension().string();
+    if (ext != ".yaml" && ext != ".yml") continue;
+    auto file = std::make_shared<SourceFile>(path, std::move(text));
+    std::vector<Diagnostic> found = analyzeConfigFile(*file, rulesFor(path, options));
+    if (!found.empty()) configReports.push_back(FileReport{file, std::move(found), 0, {}});
   }
   std::vector<FileModel*> models;
   for (FileSlot& slot : s.slots)
@@ -238,6 +247,7 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
     result.diff += slot.diff;
     if (slot.report) result.reports.push_back(*slot.report);
   }
+  for (FileReport& r : configReports) result.reports.push_back(std::move(r));
 }
 
 CheckedProject::~CheckedProject() = default;
