@@ -25,6 +25,19 @@ bool skipsFile(std::string_view text) {
 }
 
 // `# noqa`, `# noqa: LF001, LF002` or `# lightfix: ignore[LF001]` on the line.
+// A finding as reported: plain data, positions resolved; no fix yet.
+static Diagnostic diagnosticOf(const SourceFile& file, const Finding& f) {
+  Diagnostic d;
+  d.code = f.code;
+  d.message = f.message;
+  d.severity = f.severity;
+  d.offset = f.start;
+  d.length = f.end - f.start;
+  d.location = file.position(f.start);
+  d.endLocation = file.position(f.end);
+  return d;
+}
+
 bool suppressedAt(const SourceFile& file, uint32_t offset, const std::string& code) {
   static const std::regex noqa(R"(#\s*noqa(?::\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*))?)",
                                std::regex::icase);
@@ -48,14 +61,7 @@ std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
     rule->match(ctx, findings);
     for (Finding& f : findings) {
       if (suppressedAt(file, f.start, f.code)) continue;
-      Diagnostic d;
-      d.code = f.code;
-      d.message = f.message;
-      d.severity = f.severity;
-      d.offset = f.start;
-      d.length = f.end - f.start;
-      d.location = file.position(f.start);
-      d.endLocation = file.position(f.end);
+      Diagnostic d = diagnosticOf(file, f);
       if (rule->fix) d.fix = rule->fix(ctx, f);
       out.push_back(std::move(d));
     }
@@ -79,14 +85,7 @@ std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet&
   if (!lf014 || skipsFile(file.text())) return out;
   for (Finding& f : matchYamlStrategyName(file.path(), file.text())) {
     if (suppressedAt(file, f.start, f.code)) continue;
-    Diagnostic d;
-    d.code = f.code;
-    d.message = f.message;
-    d.severity = f.severity;
-    d.offset = f.start;
-    d.length = f.end - f.start;
-    d.location = file.position(f.start);
-    d.endLocation = file.position(f.end);
+    Diagnostic d = diagnosticOf(file, f);
     out.push_back(std::move(d));
   }
   return out;
