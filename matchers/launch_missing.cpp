@@ -82,6 +82,7 @@ void matchLaunchMissing(const FileContext& ctx, std::vector<Finding>& out) {
     if (it == first.end() || better(c, it->second)) first[c.fabric] = c;
   }
   std::vector<FabricMethodCall> calls;
+  calls.reserve(first.size());
   for (const auto& entry : first) calls.push_back(entry.second);
   std::sort(calls.begin(), calls.end(), [](const FabricMethodCall& a, const FabricMethodCall& b) {
     return startOf(a.call) < startOf(b.call);

@@ -40,7 +40,7 @@ void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Find
     return unsupportedDeepSpeedPrecision(value, source);
   };
   for (const FabricInstance& fabric : ctx.model.fabrics()) {
-    TSNode argument;
+    TSNode argument{};
     std::string precision;
     if (!fabric.strategy.deepSpeed() ||
         (precision = rejected(fabric.construction, argument)).empty())
@@ -52,7 +52,7 @@ void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Find
                       fmt::format("`precision='{}')` is not supported in DeepSpeed.", precision)));
   }
   for (const TrainerInstance& trainer : ctx.model.trainers()) {
-    TSNode argument;
+    TSNode argument{};
     std::string precision;
     if (!trainer.strategy.deepSpeed() ||
         (precision = rejected(trainer.construction, argument)).empty())
