@@ -2,6 +2,7 @@
 // Running the real lightfix binary from a test, as a shell would.
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -21,9 +22,13 @@ struct Result {
 };
 
 Result lightfix(const fs::path& dir, const std::string& args, const std::string& stdinText = "") {
-  fs::path input = dir / ".stdin";
+  // Outside `dir`, and one per call: tests running at once may share `dir`.
+  static int calls = 0;
+  fs::path input = fs::temp_directory_path() /
+                   ("lightfix-stdin-" + std::to_string(getpid()) + "-" + std::to_string(++calls));
   std::ofstream(input, std::ios::binary) << stdinText;
-  std::string cmd = "cd '" + dir.string() + "' && '" LIGHTFIX_BINARY "' " + args + " < .stdin 2>&1";
+  std::string cmd = "cd '" + dir.string() + "' && '" LIGHTFIX_BINARY "' " + args + " < '" +
+                    input.string() + "' 2>&1";
   Result r;
   FILE* pipe = popen(cmd.c_str(), "r");
   std::array<char, 4096> buf{};

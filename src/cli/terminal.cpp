@@ -70,8 +70,8 @@ void KeyTerminal::enterKeyMode() {
   keys.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO);
   keys.c_cc[VMIN] = 1;
   keys.c_cc[VTIME] = 0;
+  gRestore = 1;  // first: a signal during the switch still restores
   tcsetattr(fd_, TCSANOW, &keys);
-  gRestore = 1;
 }
 
 char KeyTerminal::readKey() {
