@@ -25,6 +25,12 @@ struct sigaction gPrevious[std::size(kSignals)];
 
 extern "C" void restoreAndDie(int sig) {
   if (gRestore) {
+    // The shell may have taken the terminal back already (Ctrl-C also ends
+    // a subshell around us): from a background group, setting the modes
+    // is allowed only while SIGTTOU is ignored.
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigaction(SIGTTOU, &ignore, nullptr);
     tcsetattr(gFd, TCSANOW, &gSaved);
     ssize_t ignored = write(gFd, "\n", 1);
     (void)ignored;
