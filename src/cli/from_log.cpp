@@ -2,14 +2,13 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <iterator>
 #include <memory>
 #include <optional>
-#include <sstream>
 
 #include "edit/atomic_write.h"
 #include "edit/fix_rounds.h"
+#include "edit/read_file.h"
 #include "logs/crash_diagnosis.h"
 #include "logs/crash_log.h"
 #include "python/node.h"
@@ -92,15 +91,6 @@ Selected select(const RunResult& result, const Rule& rule,
   return s;
 }
 
-bool readText(const std::string& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return !in.bad();
-}
-
 // Applies the selected fixes, all of them or none.
 bool applySelected(const Selected& s, std::ostream& out, std::ostream& err) {
   const SourceFile& file = *s.report->file;
@@ -133,7 +123,7 @@ bool applySelected(const Selected& s, std::ostream& out, std::ostream& err) {
 
 int runLogCommand(const LogCommand& command, std::ostream& out, std::ostream& err) {
   std::string log;
-  if (!readText(command.logPath, log)) {
+  if (!readWholeFile(command.logPath, log)) {
     err << fmt::format("lightfix: {}: cannot read file\n", command.logPath);
     return 2;
   }

@@ -4,16 +4,15 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <set>
-#include <sstream>
 
 #include "cli/finding_keys.h"
 #include "cli/terminal.h"
 #include "edit/atomic_write.h"
 #include "edit/fix_rounds.h"
+#include "edit/read_file.h"
 #include "report/fix_hunk.h"
 #include "report/style.h"
 
@@ -56,14 +55,6 @@ std::string editorCommand() {
   for (const char* name : {"VISUAL", "EDITOR"})
     if (const char* value = std::getenv(name); value && *value) return value;
   return "vi";
-}
-
-bool readWhole(const std::string& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return static_cast<bool>(in) || in.eof();
 }
 
 // One file while its fixes are offered.
@@ -221,7 +212,7 @@ bool Session::edit(OpenFile& f, const Diagnostic& d) {
   int status = terminal_.runOnTerminal(command);
   if (status != 0) std::cout << fmt::format("The editor exited with status {}.\n", status);
   std::string text;
-  if (!readWhole(f.path, text)) {
+  if (!readWholeFile(f.path, text)) {
     std::cerr << fmt::format("lightfix: {}: cannot read file\n", f.path);
     ioError_ = true;
     return false;

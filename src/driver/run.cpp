@@ -4,18 +4,17 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <memory>
 #include <optional>
-#include <sstream>
 
 #include "diff/unified_diff.h"
 #include "driver/discover.h"
 #include "driver/work_pool.h"
 #include "edit/atomic_write.h"
 #include "edit/fix_rounds.h"
+#include "edit/read_file.h"
 #include "model/module_table.h"
 #include "model/project_model.h"
 #include "python/source_file.h"
@@ -51,19 +50,9 @@ bool readFile(const std::string& path, std::string& text, std::string& error) {
     text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
     return true;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = path + ": cannot read file";
-    return false;
-  }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) {
-    error = path + ": cannot read file";
-    return false;
-  }
-  text = buffer.str();
-  return true;
+  if (readWholeFile(path, text)) return true;
+  error = path + ": cannot read file";
+  return false;
 }
 
 // The run's rules less those per-file-ignores turns off for this file.

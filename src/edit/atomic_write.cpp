@@ -6,27 +6,18 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <vector>
 
-namespace lightfix {
+#include "edit/read_file.h"
 
-static bool readWhole(const std::string& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  out = buffer.str();
-  return !in.bad();
-}
+namespace lightfix {
 
 std::string writeFileAtomically(const std::string& path, const std::string& expectedOld,
                                 const std::string& contents) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return std::string("cannot stat: ") + std::strerror(errno);
   std::string now;
-  if (!readWhole(path, now)) return "cannot re-read the file before writing";
+  if (!readWholeFile(path, now)) return "cannot re-read the file before writing";
   if (now != expectedOld) return "changed on disk while being fixed; left as it is";
 
   std::vector<char> tmpl(path.begin(), path.end());
