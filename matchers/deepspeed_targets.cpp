@@ -33,15 +33,7 @@ char lightningSideOf(const std::string& q) {
 Finding trainerFinding(const FileContext& ctx, std::string_view code, TSNode node,
                        const TrainerInstance& trainer, const std::string& problem,
                        std::string_view lightningSays) {
-  Finding f;
-  f.code = std::string(code);
-  f.start = startOf(node);
-  f.end = endOf(node);
-  f.severity = trainer.strategy.kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
-  StrategySource source = sourceOf(trainer.strategy, ctx.file);
-  f.message = fmt::format("{}; {} raises \"{}\"", problem, describe(source, ctx.file.path()),
-                          lightningSays);
-  return f;
+  return strategyFinding(ctx, code, node, trainer.strategy, ctx.file, problem, lightningSays);
 }
 
 const TrainerInstance* trainerOf(const FileContext& ctx, TSNode receiver) {

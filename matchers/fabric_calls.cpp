@@ -27,18 +27,26 @@ std::vector<FabricBackward> deepSpeedBackwardCalls(const FileContext& ctx) {
   return out;
 }
 
-Finding fabricFinding(const FileContext& ctx, std::string_view code, TSNode node,
-                      const FabricInstance& fabric, const std::string& problem,
-                      std::string_view lightningSays) {
+Finding strategyFinding(const FileContext& ctx, std::string_view code, TSNode node,
+                        const Strategy& strategy, const SourceFile& strategyFile,
+                        const std::string& problem, std::string_view lightningSays) {
   Finding f;
   f.code = std::string(code);
   f.start = startOf(node);
   f.end = endOf(node);
-  f.fabric = &fabric;
-  f.severity = fabric.strategy.kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
-  StrategySource source = sourceOf(fabric.strategy, *fabric.file);
+  f.severity = strategy.kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
+  StrategySource source = sourceOf(strategy, strategyFile);
   f.message = fmt::format("{}; {} raises \"{}\"", problem, describe(source, ctx.file.path()),
                           lightningSays);
+  return f;
+}
+
+Finding fabricFinding(const FileContext& ctx, std::string_view code, TSNode node,
+                      const FabricInstance& fabric, const std::string& problem,
+                      std::string_view lightningSays) {
+  Finding f =
+      strategyFinding(ctx, code, node, fabric.strategy, *fabric.file, problem, lightningSays);
+  f.fabric = &fabric;
   return f;
 }
 

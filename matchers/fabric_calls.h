@@ -11,6 +11,7 @@
 namespace lightfix {
 
 struct FabricInstance;
+struct Strategy;
 
 // A `fabric.backward(...)` call on a Lightning Fabric that may run DeepSpeed.
 struct FabricBackward {
@@ -24,7 +25,14 @@ struct FabricBackward {
 // possibly DeepSpeed) strategy; a call on several Fabrics is listed per one.
 std::vector<FabricBackward> deepSpeedBackwardCalls(const FileContext& ctx);
 
-// A finding at `node` that names the line that chose DeepSpeed.
+// A finding at `node` under `strategy` (judged in `strategyFile`): an error
+// where DeepSpeed is certain, a warning where it may be, its message naming
+// the line that chose it.
+Finding strategyFinding(const FileContext& ctx, std::string_view code, TSNode node,
+                        const Strategy& strategy, const SourceFile& strategyFile,
+                        const std::string& problem, std::string_view lightningSays);
+
+// The same for a Fabric's strategy; the finding names the Fabric.
 Finding fabricFinding(const FileContext& ctx, std::string_view code, TSNode node,
                       const FabricInstance& fabric, const std::string& problem,
                       std::string_view lightningSays);
