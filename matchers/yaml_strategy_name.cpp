@@ -1,8 +1,12 @@
-#include "matchers/yaml_strategy_name.h"
+// LF014 in a Lightning CLI or Hydra YAML config: `trainer: {strategy:
+// deepspeed_stage_1_offload}`, a name only Fabric registers. Report only:
+// the Trainer's spelling (`class_path:` of the pytorch or the
+// pytorch_lightning package) depends on which CLI reads the file.
 
 #include <cctype>
 
 #include "model/config_files.h"
+#include "rules/finding.h"
 
 namespace lightfix {
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <regex>
 
-#include "matchers/yaml_strategy_name.h"
 #include "model/file_model.h"
 #include "model/project_model.h"
 #include "python/node.h"
@@ -80,13 +79,11 @@ std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
 
 std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet& rules) {
   std::vector<Diagnostic> out;
-  bool lf014 =
-      std::any_of(rules.begin(), rules.end(), [](const Rule* r) { return r->code == "LF014"; });
-  if (!lf014 || skipsFile(file.text())) return out;
-  for (Finding& f : matchYamlStrategyName(file.path(), file.text())) {
-    if (suppressedAt(file, f.start, f.code)) continue;
-    Diagnostic d = diagnosticOf(file, f);
-    out.push_back(std::move(d));
+  if (skipsFile(file.text())) return out;
+  for (const Rule* rule : rules) {
+    if (!rule->matchConfig) continue;
+    for (const Finding& f : rule->matchConfig(file.path(), file.text()))
+      if (!suppressedAt(file, f.start, f.code)) out.push_back(diagnosticOf(file, f));
   }
   return out;
 }

@@ -25,6 +25,7 @@ void matchClipGradientsDeepspeed(const FileContext&, std::vector<Finding>&);
 std::optional<Fix> fixClipGradientsDeepspeed(const FileContext&, const Finding&);
 void matchTrainerStrategyNameInvalid(const FileContext&, std::vector<Finding>&);
 std::optional<Fix> fixTrainerStrategyNameInvalid(const FileContext&, const Finding&);
+std::vector<Finding> matchYamlStrategyName(const std::string& path, const std::string& text);
 void matchGradAccumulationInDeepspeedConfig(const FileContext&, std::vector<Finding>&);
 std::optional<Fix> fixGradAccumulationInDeepspeedConfig(const FileContext&, const Finding&);
 void matchClipByValueDeepspeed(const FileContext&, std::vector<Finding>&);
@@ -170,7 +171,8 @@ const std::vector<Rule>& allRules() {
        R"(You selected an invalid strategy name: `strategy=('deepspeed[a-z0-9_]*'|<[^>]*DeepSpeedStrategy[^>]*>)`)",
        {"_1_", "DeepSpeedStrategy"},  // the name in any case
        matchTrainerStrategyNameInvalid,
-       fixTrainerStrategyNameInvalid},
+       fixTrainerStrategyNameInvalid,
+       matchYamlStrategyName},
       {"LF015",
        "compiled-model-deepspeed",
        "a `torch.compile`d model given to `Trainer.fit` under DeepSpeed",

@@ -3,6 +3,7 @@
 // optional fixer and a doc page. Every rule is one line in registry.cpp.
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -25,6 +26,8 @@ struct FileContext {
 
 using Matcher = void (*)(const FileContext&, std::vector<Finding>&);
 using Fixer = std::optional<Fix> (*)(const FileContext&, const Finding&);
+// Over a project's YAML config file: path and text.
+using ConfigMatcher = std::vector<Finding> (*)(const std::string&, const std::string&);
 
 struct Rule {
   std::string_view code;
@@ -34,7 +37,8 @@ struct Rule {
   std::string_view errorPattern;           // a regex matching it in a log
   std::vector<std::string_view> triggers;  // words without which it cannot fire
   Matcher match;
-  Fixer fix;  // null when the rule only reports
+  Fixer fix;                            // null when the rule only reports
+  ConfigMatcher matchConfig = nullptr;  // for a rule that also reads YAML configs
 };
 
 const std::vector<Rule>& allRules();
