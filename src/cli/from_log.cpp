@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <iterator>
+#include <algorithm>
 #include <memory>
 #include <optional>
 
@@ -35,14 +35,27 @@ std::string rankList(const std::vector<int>& ranks) {
 
 std::string firstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
 
-// The place a finding is in, to tell one crash site from another: its file
-// and the function holding it (for LF003, the `training_step`; Lightning
-// raises after it has returned, so no frame of the log points into it).
-std::string placeOf(const FileReport& report, const Diagnostic& d) {
-  SyntaxTree tree = SyntaxTree::parse(report.file->text());
-  TSNode node = ts_node_descendant_for_byte_range(tree.root(), d.offset, d.offset + d.length);
-  while (!isNull(node) && !is(node, "function_definition")) node = ts_node_parent(node);
-  return fmt::format("{}\n{}", report.file->path(), isNull(node) ? 0 : ts_node_start_byte(node));
+using Candidate = std::pair<const FileReport*, const Diagnostic*>;
+
+// The place each finding is in, to tell one crash site from another: its
+// file and the function holding it (for LF003, the `training_step`;
+// Lightning raises after it has returned, so no frame of the log points
+// into it). Each file is parsed once.
+std::vector<std::string> placesOf(const std::vector<Candidate>& candidates) {
+  std::vector<std::string> places;
+  const FileReport* parsed = nullptr;
+  SyntaxTree tree;
+  for (auto [report, d] : candidates) {
+    if (report != parsed) {
+      tree = SyntaxTree::parse(report->file->text());
+      parsed = report;
+    }
+    TSNode node = ts_node_descendant_for_byte_range(tree.root(), d->offset, d->offset + d->length);
+    while (!isNull(node) && !is(node, "function_definition")) node = ts_node_parent(node);
+    places.push_back(
+        fmt::format("{}\n{}", report->file->path(), isNull(node) ? 0 : ts_node_start_byte(node)));
+  }
+  return places;
 }
 
 struct Selected {
@@ -53,7 +66,7 @@ struct Selected {
 
 Selected select(const RunResult& result, const Rule& rule,
                 const std::optional<ProjectFrame>& frame) {
-  std::vector<std::pair<const FileReport*, const Diagnostic*>> candidates;
+  std::vector<Candidate> candidates;
   for (const FileReport& r : result.reports)
     for (const Diagnostic& d : r.diagnostics)
       if (d.code == rule.code) candidates.emplace_back(&r, &d);
@@ -73,18 +86,19 @@ Selected select(const RunResult& result, const Rule& rule,
   }
   // No finding on the stack: one place in the project, or one in the
   // frame's file.
+  std::vector<std::string> places = placesOf(candidates);
   for (bool sameFileOnly : {false, true}) {
     if (sameFileOnly && !frame) break;
-    std::vector<std::pair<const FileReport*, const Diagnostic*>> kept;
-    for (auto c : candidates)
-      if (!sameFileOnly || c.first->file->path() == result.files[frame->file]) kept.push_back(c);
+    std::vector<size_t> kept;
+    for (size_t i = 0; i < candidates.size(); ++i)
+      if (!sameFileOnly || candidates[i].first->file->path() == result.files[frame->file])
+        kept.push_back(i);
     if (kept.empty()) continue;
-    std::string place = placeOf(*kept[0].first, *kept[0].second);
-    bool one = true;
-    for (auto [r, d] : kept) one = one && placeOf(*r, *d) == place;
+    bool one = std::all_of(kept.begin(), kept.end(),
+                           [&](size_t i) { return places[i] == places[kept[0]]; });
     if (!one) continue;
-    s.report = kept[0].first;
-    for (auto c : kept) s.diagnostics.push_back(c.second);
+    s.report = candidates[kept[0]].first;
+    for (size_t i : kept) s.diagnostics.push_back(candidates[i].second);
     s.how = sameFileOnly ? "the only place in that file" : "the only place in the project";
     return s;
   }

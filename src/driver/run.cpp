@@ -234,7 +234,7 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
   for (FileSlot& slot : s.slots) {
     for (std::string& e : slot.errors) result.errors.push_back(std::move(e));
     result.diff += slot.diff;
-    if (slot.report) result.reports.push_back(*slot.report);
+    if (slot.report) result.reports.push_back(std::move(*slot.report));
   }
   for (FileReport& r : configReports) result.reports.push_back(std::move(r));
 }
