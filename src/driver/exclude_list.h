@@ -14,7 +14,6 @@ class ExcludeList {
  public:
   // One pattern, in .gitignore syntax, relative to `base`.
   void add(const std::filesystem::path& base, std::string pattern);
-  bool empty() const { return patterns_.empty(); }
   bool excluded(const std::filesystem::path& path, bool isDirectory) const;
 
  private:
