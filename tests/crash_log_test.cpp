@@ -86,6 +86,7 @@ TEST(ReadCrashLog, AnErrorLineWithoutItsTraceback) {
 
 TEST(RuleForError, EachRulesLightningTextAndEarlierOnes) {
   for (const Rule& rule : allRules()) {
+    if (rule.errorPattern.empty()) continue;  // C++ rules: no Python log to read
     RaisedError e;
     e.message = std::string(rule.lightningError);
     const Rule* found = ruleForError(e);

@@ -1,7 +1,8 @@
 // The golden runner: every testdata/<CODE>/<case>.py is checked and fixed by
 // the real binary, and the exact report and fixed text are compared with
 // <case>.py.findings and <case>.py.fixed. testdata/clean/ must produce
-// nothing. A case whose first line is `# args: …` adds those flags.
+// nothing. A case whose first line is `# args: …` adds those flags. C++
+// cases (.cpp, rules LT…) are compiled against libtorch's headers.
 
 #include <gtest/gtest.h>
 
@@ -25,10 +26,14 @@ namespace {
 using lightfix::golden::readFile;
 using lightfix::golden::run;
 
-std::string extraArgs(const std::string& text) {
-  const std::string prefix = "# args: ";
-  if (text.rfind(prefix, 0) != 0) return {};
-  return text.substr(prefix.size(), text.find('\n') - prefix.size());
+bool isCxx(const fs::path& input) { return input.extension() == ".cpp"; }
+
+std::string extraArgs(const fs::path& input, const std::string& text) {
+  const std::string prefix = isCxx(input) ? "// args: " : "# args: ";
+  std::string args;
+  if (text.rfind(prefix, 0) == 0) args = text.substr(prefix.size(), text.find('\n') - prefix.size());
+  if (isCxx(input)) args += " -- " LIGHTFIX_TORCH_FLAGS;
+  return args;
 }
 
 struct Case {
@@ -48,7 +53,7 @@ std::vector<Case> allCases() {
   for (const auto& dir : fs::directory_iterator(LIGHTFIX_TESTDATA)) {
     if (!dir.is_directory()) continue;
     for (const auto& f : fs::directory_iterator(dir.path()))
-      if (f.path().extension() == ".py") cases.push_back({f.path()});
+      if (f.path().extension() == ".py" || isCxx(f.path())) cases.push_back({f.path()});
   }
   std::sort(cases.begin(), cases.end(),
             [](const Case& a, const Case& b) { return a.input < b.input; });
@@ -62,7 +67,7 @@ TEST_P(Golden, ReportAndFixAreExact) {
   const fs::path dir = input.parent_path();
   const std::string file = input.filename().string();
   const std::string original = readFile(input);
-  const std::string args = extraArgs(original);
+  const std::string args = extraArgs(input, original);
   const bool clean = dir.filename() == "clean";
 
   const fs::path findingsFile = input.string() + ".findings";
@@ -74,7 +79,7 @@ TEST_P(Golden, ReportAndFixAreExact) {
   }
   const std::string expectedFindings = clean ? "" : readFile(findingsFile);
   const std::string report =
-      run(dir, "check --output-format concise --quiet --no-color --exit-zero " + args + " " + file);
+      run(dir, "check --output-format concise --quiet --no-color --exit-zero " + file + " " + args);
   EXPECT_EQ(report, expectedFindings) << "report of " << input;
 
   // Fix a copy; compare with the expected fixed text (or the input).
@@ -83,19 +88,19 @@ TEST_P(Golden, ReportAndFixAreExact) {
   fs::remove_all(tmp);
   fs::create_directories(tmp);
   fs::copy_file(input, tmp / file);
-  run(tmp, "fix --unsafe-fixes --quiet --exit-zero " + args + " " + file);
+  run(tmp, "fix --unsafe-fixes --quiet --exit-zero " + file + " " + args);
   const std::string fixed = readFile(tmp / file);
   const std::string expectedFixed = fs::exists(fixedFile) ? readFile(fixedFile) : original;
   EXPECT_EQ(fixed, expectedFixed) << "fixed text of " << input;
 
   if (fs::exists(fixedFile)) {
-    EXPECT_EQ(run(tmp, "check --output-format concise --quiet --no-color --exit-zero " + args +
-                           " " + file),
+    EXPECT_EQ(run(tmp, "check --output-format concise --quiet --no-color --exit-zero " + file +
+                           " " + args),
               "")
         << "the fixed output of " << input << " must check clean";
   }
   // Fixing twice changes nothing the second time.
-  run(tmp, "fix --unsafe-fixes --quiet --exit-zero " + args + " " + file);
+  run(tmp, "fix --unsafe-fixes --quiet --exit-zero " + file + " " + args);
   EXPECT_EQ(readFile(tmp / file), fixed) << "second fix of " << input << " changed it";
   fs::remove_all(tmp);
 }

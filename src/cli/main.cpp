@@ -51,7 +51,9 @@ struct CommonOptions {
   bool unsafeFixes = false;
   bool diff = false;
   unsigned jobs = 0;
-  std::string fromLog;  // explain --log, fix --from-log
+  std::string buildPath;                             // -p: compile_commands.json's folder
+  std::optional<std::vector<std::string>> cxxFlags;  // after `--`
+  std::string fromLog;                               // explain --log, fix --from-log
   // fix -i
   bool interactive = false;
 };
@@ -83,6 +85,9 @@ void addCommon(CLI::App* cmd, CommonOptions& o) {
                   "Judge every Fabric and Trainer as running this strategy (a migration)")
       ->check(CLI::IsMember({"deepspeed"}));
   cmd->add_option("--stdin-filename", o.stdinFilename, "The name to report stdin (`-`) under");
+  cmd->add_option("-p,--build-path", o.buildPath,
+                  "The folder with the compile_commands.json that C++ files are checked with "
+                  "(default: the nearest one above each file; flags after `--` replace it)");
   cmd->add_option("--config", o.config,
                   "The pyproject.toml to read [tool.lightfix] from (default: the nearest one "
                   "above the first path)");
@@ -186,6 +191,7 @@ bool makeRunOptions(CommonOptions& o, const std::vector<std::string>& paths, Mod
   run.model.targetDeepSpeed = o.targetStrategy == "deepspeed";
   run.stdinFilename = o.stdinFilename;
   run.jobs = o.jobs;
+  run.cxx = CxxFlags{o.buildPath, o.cxxFlags};
   return true;
 }
 
@@ -266,7 +272,8 @@ int runCommand(CommonOptions o, Mode mode) {
 
   bool ioError = !result.errors.empty() &&
                  std::any_of(result.errors.begin(), result.errors.end(), [](const std::string& e) {
-                   return e.find("invalid Python syntax") == std::string::npos;
+                   return e.find("invalid Python syntax") == std::string::npos &&
+                          e.find("does not compile") == std::string::npos;
                  });
   if (ioError) return kExitError;
   if (o.exitZero) return kExitClean;
@@ -301,6 +308,15 @@ int interactiveCommand(CommonOptions o) {
 }  // namespace
 
 static int runMain(int argc, char** argv) {
+  // `lightfix check train.cpp -- -std=c++17 -I…`: what follows `--` is the
+  // compiler's, as for clang-tidy.
+  std::optional<std::vector<std::string>> cxxFlags;
+  for (int i = 1; i < argc; ++i)
+    if (std::string_view(argv[i]) == "--") {
+      cxxFlags.emplace(argv + i + 1, argv + argc);
+      argc = i;
+      break;
+    }
   CLI::App app{"lightfix: catch Lightning + DeepSpeed crashes before the job starts, and fix them"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "lightfix 0.1.0");
@@ -351,6 +367,7 @@ static int runMain(int argc, char** argv) {
     return kExitError;
   }
 
+  checkOptions.cxxFlags = fixOptions.cxxFlags = explainOptions.cxxFlags = cxxFlags;
   if (check->parsed()) return runCommand(checkOptions, Mode::Check);
   if (fix->parsed() && !fixOptions.fromLog.empty()) return logCommand(fixOptions, true);
   if (fix->parsed() && fixOptions.interactive) return interactiveCommand(fixOptions);
@@ -361,8 +378,8 @@ static int runMain(int argc, char** argv) {
       return kExitClean;
     }
     for (const Rule& r : allRules())
-      std::cout << fmt::format("{}  {:<38} {:<6} {}\n", r.code, r.slug, r.fix ? "fix" : "report",
-                               r.summary);
+      std::cout << fmt::format("{}  {:<38} {:<6} {}\n", r.code, r.slug,
+                               r.fixable() ? "fix" : "report", r.summary);
     return kExitClean;
   }
   if (explain->parsed() && !explainOptions.fromLog.empty())

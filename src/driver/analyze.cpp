@@ -14,8 +14,9 @@ namespace lightfix {
 
 bool mayMatch(std::string_view text, const RuleSet& rules) {
   for (const Rule* rule : rules)
-    for (std::string_view word : rule->triggers)
-      if (text.find(word) != std::string_view::npos) return true;
+    if (!rule->forCxx())
+      for (std::string_view word : rule->triggers)
+        if (text.find(word) != std::string_view::npos) return true;
   return false;
 }
 
@@ -56,6 +57,7 @@ std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
   if (skipsFile(file.text())) return out;
   FileContext ctx{file, tree, model, project};
   for (const Rule* rule : rules) {
+    if (!rule->match) continue;  // a C++ rule
     std::vector<Finding> findings;
     rule->match(ctx, findings);
     for (Finding& f : findings) {
@@ -65,7 +67,11 @@ std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
       out.push_back(std::move(d));
     }
   }
-  // One finding per place and rule (a call on two Fabrics is one mistake).
+  sortAndDedupe(out);
+  return out;
+}
+
+void sortAndDedupe(std::vector<Diagnostic>& out) {
   std::stable_sort(out.begin(), out.end(), [](const Diagnostic& a, const Diagnostic& b) {
     return std::tie(a.offset, a.code) < std::tie(b.offset, b.code);
   });
@@ -74,7 +80,6 @@ std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
                           return a.offset == b.offset && a.code == b.code;
                         }),
             out.end());
-  return out;
 }
 
 std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet& rules) {

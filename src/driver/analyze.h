@@ -30,6 +30,10 @@ std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
 std::vector<Diagnostic> analyzeText(const SourceFile& file, const ProjectModel& project,
                                     const RuleSet& rules);
 
+// Sorted by place, one finding per place and rule (a call on two Fabrics,
+// or a template's two instantiations, is one mistake).
+void sortAndDedupe(std::vector<Diagnostic>& diagnostics);
+
 Diagnostic syntaxError(const SourceFile& file, const SyntaxTree& tree);
 
 // `# noqa[: CODE]` or `# lightfix: ignore[CODE]` on the line at `offset`.

@@ -70,7 +70,7 @@ void walkDirectory(const fs::path& dir, const GitIgnores::Place& place, Walk& wa
       continue;
     }
     std::string extension = path.extension().string();
-    bool python = extension == ".py";
+    bool python = extension == ".py" || isCxxPath(path.string());
     bool config = extension == ".sh" || extension == ".yaml" || extension == ".yml";
     if (!(python || config) || !entry.is_regular_file(ec)) continue;
     if (walk.git.ignored(place, path.filename().string())) continue;
@@ -79,6 +79,12 @@ void walkDirectory(const fs::path& dir, const GitIgnores::Place& place, Walk& wa
 }
 
 }  // namespace
+
+bool isCxxPath(const std::string& path) {
+  std::string ext = fs::path(path).extension().string();
+  return ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".h" || ext == ".hh" ||
+         ext == ".hpp" || ext == ".hxx";
+}
 
 Discovery discoverFiles(const std::vector<std::string>& paths,
                         const std::vector<ExcludePattern>& exclude) {
@@ -101,6 +107,7 @@ Discovery discoverFiles(const std::vector<std::string>& paths,
       walkDirectory(root, git.enclosing(root), walk);
     } else {
       out.files.push_back(p);
+      out.named.insert(p);
     }
   }
   // Two roots may overlap; each file is checked once.

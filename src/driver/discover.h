@@ -1,15 +1,17 @@
 #pragma once
-// discover: the Python files under the given paths, in a stable order,
+// discover: the Python and C++ files under the given paths, in a stable order,
 // honouring .gitignore and skipping virtualenvs, site-packages and caches.
 // A path named explicitly is always checked.
 
+#include <set>
 #include <string>
 #include <vector>
 
 namespace lightfix {
 
 struct Discovery {
-  std::vector<std::string> files;
+  std::vector<std::string> files;  // Python and C++ sources
+  std::set<std::string> named;     // those named on the command line
   // Files that only inform the project model: launcher scripts and YAML
   // configs found while walking directories.
   std::vector<std::string> configs;
@@ -22,6 +24,9 @@ struct ExcludePattern {
   std::string base;
   std::string pattern;
 };
+
+// .cpp, .cc, .cxx, .h, .hh, .hpp, .hxx
+bool isCxxPath(const std::string& path);
 
 // `exclude` applies below every path, as a .gitignore at its base would.
 Discovery discoverFiles(const std::vector<std::string>& paths,

@@ -6,9 +6,11 @@
 #include <filesystem>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <memory>
 #include <optional>
 
+#include "cxx/cxx_check.h"
 #include "diff/unified_diff.h"
 #include "driver/discover.h"
 #include "driver/work_pool.h"
@@ -38,6 +40,9 @@ struct FileSlot {
   SyntaxTree tree;
   std::unique_ptr<FileModel> model;  // null if unparsed or invalid syntax
   bool matchable = false;            // holds a rule's trigger word
+  // A C++ file is compiled, with this command, only when it may match.
+  bool cxx = false;
+  std::optional<CxxCommand> command;  // none: in no compilation database
   std::string readError;
   // What checking it gave.
   std::optional<FileReport> report;
@@ -79,9 +84,16 @@ void parseSlot(FileSlot& slot, std::string text, const RunOptions& options) {
 }
 
 // prefilter → parse → model, for a file with a rule's or the model's words.
+// A C++ file waits, read, for checkSlot to compile it.
 void scanSlot(FileSlot& slot, const RunOptions& options, RunResult& result) {
+  if (slot.cxx && !slot.command) return;
   std::string text;
   if (!readFile(slot.path, text, slot.readError)) return;
+  if (slot.cxx) {
+    slot.matchable = mayMatchCxx(text, options.rules);
+    if (slot.matchable) slot.file = std::make_shared<SourceFile>(slot.path, std::move(text));
+    return;
+  }
   if (slot.path == "-") result.stdinText = text;
   bool modelOnly = false;
   for (std::string_view word : kModelWords) modelOnly = modelOnly || text.find(word) != text.npos;
@@ -94,7 +106,7 @@ void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const RunOption
   ModuleTable unparsed;
   std::vector<size_t> slotOf;
   for (size_t i = 0; i < slots.size(); ++i) {
-    if (slots[i].file || !slots[i].readError.empty()) continue;
+    if (slots[i].file || slots[i].cxx || !slots[i].readError.empty()) continue;
     unparsed.add(slots[i].path);
     slotOf.push_back(i);
   }
@@ -124,9 +136,72 @@ void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const RunOption
   }
 }
 
+// fix → resolve → apply | diff over a file's findings, recomputed on each
+// round's text by `analyzer`; `parses` says whether a fixed text is sound.
+void fixSlot(FileSlot& slot, const Analyzer& analyzer, const ParseCheck& parses,
+             const RunOptions& options, RunResult& result, FileReport& report) {
+  const SourceFile& file = *slot.file;
+  FixRounds rounds = applyFixes(
+      file, analyzer, [&](const Diagnostic& d) { return wantedFix(d, options.unsafeFixes); },
+      parses);
+  for (const Diagnostic& d : rounds.dropped)
+    slot.errors.push_back(fmt::format("{}:{}:{}: {} fix dropped: the fixed file would not {}",
+                                      file.path(), d.location.row, d.location.column, d.code,
+                                      slot.cxx ? "compile" : "parse"));
+  report.diagnostics = rounds.remaining;
+  report.fixed = rounds.applied.size();
+  for (const Diagnostic& d : rounds.applied) report.fixedCodes.push_back(d.code);
+  // Remaining positions refer to the fixed text.
+  if (rounds.text != file.text())
+    report.file = std::make_shared<SourceFile>(file.path(), rounds.text);
+  if (options.mode == Mode::Diff) {
+    slot.diff = unifiedDiff(file.path(), file.text(), rounds.text);
+  } else if (slot.path == "-") {
+    result.stdinText = rounds.text;
+  } else if (rounds.text != file.text()) {
+    std::string why = writeFileAtomically(file.path(), file.text(), rounds.text);
+    if (!why.empty()) {
+      slot.errors.push_back(file.path() + ": " + why);
+      report.fixed = 0;
+      report.fixedCodes.clear();
+      report.file = slot.file;
+      report.diagnostics = analyzer(file);
+    }
+  }
+}
+
+// compile → match → fix for one C++ file. Each text is compiled once: the
+// check that a fixed text compiles also finds what is left in it.
+void checkCxxSlot(FileSlot& slot, const RunOptions& options, RunResult& result) {
+  const SourceFile& file = *slot.file;
+  FileReport report{slot.file, {}, 0, {}};
+  RuleSet rules = rulesFor(file.path(), options);
+  std::map<std::string, std::vector<Diagnostic>> compiled;
+  Analyzer analyzer = [&](const SourceFile& f) {
+    auto it = compiled.find(f.text());
+    if (it == compiled.end())
+      it = compiled.emplace(f.text(), analyzeCxx(f, *slot.command, rules)).first;
+    return it->second;
+  };
+  auto compiles = [&](const std::string& text) {
+    std::vector<Diagnostic> found = analyzer(SourceFile(file.path(), text));
+    return found.empty() || !found[0].code.empty();
+  };
+  if (options.mode == Mode::Check)
+    report.diagnostics = analyzer(file);
+  else
+    fixSlot(slot, analyzer, compiles, options, result, report);
+  if (!report.diagnostics.empty() && report.diagnostics[0].code.empty())
+    slot.errors.push_back(fmt::format("{}:{}:{}: does not compile; file left as it is", file.path(),
+                                      report.diagnostics[0].location.row,
+                                      report.diagnostics[0].location.column));
+  if (!report.diagnostics.empty() || report.fixed > 0) slot.report = std::move(report);
+}
+
 // match → fix → resolve → apply | diff, for one parsed file.
 void checkSlot(FileSlot& slot, const ProjectModel& project, const RunOptions& options,
                RunResult& result) {
+  if (slot.cxx) return checkCxxSlot(slot, options, result);
   const SourceFile& file = *slot.file;
   FileReport report{slot.file, {}, 0, {}};
   if (!slot.model) {
@@ -144,31 +219,7 @@ void checkSlot(FileSlot& slot, const ProjectModel& project, const RunOptions& op
       if (f.text() == file.text()) return analyze(file, slot.tree, *slot.model, project, rules);
       return analyzeText(f, project, rules);
     };
-    FixRounds rounds = applyFixes(
-        file, analyzer, [&](const Diagnostic& d) { return wantedFix(d, options.unsafeFixes); });
-    for (const Diagnostic& d : rounds.dropped)
-      slot.errors.push_back(fmt::format("{}:{}:{}: {} fix dropped: the fixed file would not parse",
-                                        file.path(), d.location.row, d.location.column, d.code));
-    report.diagnostics = rounds.remaining;
-    report.fixed = rounds.applied.size();
-    for (const Diagnostic& d : rounds.applied) report.fixedCodes.push_back(d.code);
-    // Remaining positions refer to the fixed text.
-    if (rounds.text != file.text())
-      report.file = std::make_shared<SourceFile>(file.path(), rounds.text);
-    if (options.mode == Mode::Diff) {
-      slot.diff = unifiedDiff(file.path(), file.text(), rounds.text);
-    } else if (slot.path == "-") {
-      result.stdinText = rounds.text;
-    } else if (rounds.text != file.text()) {
-      std::string why = writeFileAtomically(file.path(), file.text(), rounds.text);
-      if (!why.empty()) {
-        slot.errors.push_back(file.path() + ": " + why);
-        report.fixed = 0;
-        report.fixedCodes.clear();
-        report.file = slot.file;
-        report.diagnostics = analyze(file, slot.tree, *slot.model, project, rules);
-      }
-    }
+    fixSlot(slot, analyzer, pythonParses, options, result, report);
   }
   if (!report.diagnostics.empty() || report.fixed > 0) slot.report = std::move(report);
 }
@@ -195,7 +246,14 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
 
   WorkPool pool(options.jobs);
   s.slots.resize(discovery.files.size());
-  for (size_t i = 0; i < s.slots.size(); ++i) s.slots[i].path = discovery.files[i];
+  CompileCommands commands(options.cxx);
+  if (!commands.error().empty()) result.errors.push_back(commands.error());
+  for (size_t i = 0; i < s.slots.size(); ++i) {
+    FileSlot& slot = s.slots[i];
+    slot.path = discovery.files[i];
+    slot.cxx = isCxxPath(slot.path);
+    if (slot.cxx) slot.command = commands.commandFor(slot.path, discovery.named.count(slot.path));
+  }
   pool.forEach(s.slots.size(), [&](size_t i) {
     scanSlot(s.slots[i], options, result);
     if (!s.slots[i].matchable) ++progress.done;
@@ -248,6 +306,9 @@ RunResult& CheckedProject::result() { return state_->result; }
 std::vector<Diagnostic> CheckedProject::recheck(const SourceFile& file) const {
   const State& s = *state_;
   RuleSet rules = rulesFor(file.path(), s.options);
+  for (const FileSlot& slot : s.slots)
+    if (slot.cxx && slot.command && slot.file && slot.file->path() == file.path())
+      return analyzeCxx(file, *slot.command, rules);
   for (const FileSlot& slot : s.slots)
     if (slot.file && slot.model && slot.file->path() == file.path() &&
         slot.file->text() == file.text())

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "config/config.h"
+#include "cxx/compile_commands.h"
 #include "driver/analyze.h"
 #include "driver/discover.h"
 #include "driver/progress.h"
@@ -27,6 +28,7 @@ struct RunOptions {
   std::string stdinFilename;  // the name `-` is reported under
   Config config;              // per-file-ignores
   std::vector<ExcludePattern> exclude;
+  CxxFlags cxx;                  // where C++ files' compiler flags come from
   unsigned jobs = 0;             // threads; 0 means one per core
   Progress* progress = nullptr;  // updated as files are done, if given
 };
@@ -34,7 +36,7 @@ struct RunOptions {
 struct RunResult {
   std::vector<FileReport> reports;  // files with findings (or fixes), by path
   std::vector<std::string> errors;  // one line each, naming the file
-  std::vector<std::string> files;   // every Python file discovered
+  std::vector<std::string> files;   // every Python and C++ file discovered
   std::string diff;                 // for Mode::Diff
   std::string stdinText;            // `-`: what was read, or for `fix -` its fixed text
 };

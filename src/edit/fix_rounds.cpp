@@ -8,8 +8,6 @@ namespace {
 
 constexpr int kMaxRounds = 8;
 
-bool parses(const std::string& text) { return !SyntaxTree::parse(text).hasError(); }
-
 // Adds every edit of `fix` to `merged`, or none of them.
 bool merge(clang::tooling::Replacements& merged, const Fix& fix) {
   clang::tooling::Replacements attempt = merged;
@@ -29,6 +27,8 @@ bool sameFix(const Diagnostic& a, const Diagnostic& b) {
 
 }  // namespace
 
+bool pythonParses(const std::string& text) { return !SyntaxTree::parse(text).hasError(); }
+
 std::string applyEdits(const std::string& text, const clang::tooling::Replacements& edits) {
   // Replacements are sorted and disjoint: splice them in one pass.
   std::string out;
@@ -43,7 +43,8 @@ std::string applyEdits(const std::string& text, const clang::tooling::Replacemen
   return out;
 }
 
-FixRounds applyFixes(const SourceFile& original, const Analyzer& analyze, const FixFilter& wanted) {
+FixRounds applyFixes(const SourceFile& original, const Analyzer& analyze, const FixFilter& wanted,
+                     const ParseCheck& parses) {
   FixRounds result;
   result.text = original.text();
   for (int round = 0; round < kMaxRounds; ++round) {

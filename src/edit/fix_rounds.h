@@ -22,8 +22,14 @@ struct FixRounds {
 
 using Analyzer = std::function<std::vector<Diagnostic>(const SourceFile&)>;
 using FixFilter = std::function<bool(const Diagnostic&)>;
+// Whether a fixed text is still sound to write: it parses (Python), or it
+// compiles (C++).
+using ParseCheck = std::function<bool(const std::string&)>;
 
-FixRounds applyFixes(const SourceFile& original, const Analyzer& analyze, const FixFilter& wanted);
+bool pythonParses(const std::string& text);
+
+FixRounds applyFixes(const SourceFile& original, const Analyzer& analyze, const FixFilter& wanted,
+                     const ParseCheck& parses = pythonParses);
 
 // Applies one set of edits to a text (the edits' file paths are ignored).
 std::string applyEdits(const std::string& text, const clang::tooling::Replacements& edits);

@@ -12,6 +12,7 @@ namespace lightfix {
 
 const Rule* ruleForError(const RaisedError& error) {
   for (const Rule& rule : allRules()) {
+    if (rule.errorPattern.empty()) continue;  // raises nothing a Python log shows
     llvm::Regex pattern(llvm::StringRef(rule.errorPattern.data(), rule.errorPattern.size()));
     // A message may be wrapped over lines by the logger.
     std::string joined = error.message;

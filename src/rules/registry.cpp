@@ -39,6 +39,9 @@ std::optional<Fix> fixSaveFilterDeepspeed(const FileContext&, const Finding&);
 void matchDeepspeedNeedsCuda(const FileContext&, std::vector<Finding>&);
 void matchPrecisionUnsupportedDeepspeed(const FileContext&, std::vector<Finding>&);
 void matchCallbackUnsupportedDeepspeed(const FileContext&, std::vector<Finding>&);
+// C++ rules, over clang's AST (matchers/<slug>.cpp, fixers/<slug>.cpp).
+void matchMissingZeroGrad(const CxxContext&, std::vector<CxxFinding>&);
+std::optional<Fix> fixMissingZeroGrad(const CxxContext&, const CxxFinding&);
 
 const std::vector<Rule>& allRules() {
   static const std::vector<Rule> rules = {
@@ -229,6 +232,18 @@ const std::vector<Rule>& allRules() {
        {"Finetuning", "StochasticWeightAveraging", "GradientAccumulationScheduler"},
        matchCallbackUnsupportedDeepspeed,
        nullptr},
+      {"LT001",
+       "missing-zero-grad",
+       "a C++ training loop steps an optimizer after `backward()` but never calls its "
+       "`zero_grad()`",
+       "",
+       "",
+       {"backward"},
+       nullptr,
+       nullptr,
+       nullptr,
+       matchMissingZeroGrad,
+       fixMissingZeroGrad},
   };
   return rules;
 }

@@ -15,6 +15,8 @@ class SourceFile;
 class SyntaxTree;
 class FileModel;
 class ProjectModel;
+struct CxxContext;  // cxx/cxx_context.h: a C++ translation unit's AST
+struct CxxFinding;
 
 // Everything a matcher or fixer may read about the file at hand.
 struct FileContext {
@@ -28,17 +30,28 @@ using Matcher = void (*)(const FileContext&, std::vector<Finding>&);
 using Fixer = std::optional<Fix> (*)(const FileContext&, const Finding&);
 // Over a project's YAML config file: path and text.
 using ConfigMatcher = std::vector<Finding> (*)(const std::string&, const std::string&);
+// Over a C++ translation unit, through clang's AST (rules LT…).
+using CxxMatcher = void (*)(const CxxContext&, std::vector<CxxFinding>&);
+using CxxFixer = std::optional<Fix> (*)(const CxxContext&, const CxxFinding&);
 
+// A Python rule has `match`; a C++ rule has `cxxMatch` instead.
 struct Rule {
   std::string_view code;
   std::string_view slug;
-  std::string_view summary;                // one line, for `lightfix rules`
-  std::string_view lightningError;         // the exact text Lightning raises
-  std::string_view errorPattern;           // a regex matching it in a log
+  std::string_view summary;  // one line, for `lightfix rules`
+  // The exact text Lightning (or libtorch, for a C++ rule) raises; empty
+  // when the fault raises nothing.
+  std::string_view lightningError;
+  std::string_view errorPattern;           // a regex matching it in a log; empty: none
   std::vector<std::string_view> triggers;  // words without which it cannot fire
   Matcher match;
   Fixer fix;                            // null when the rule only reports
   ConfigMatcher matchConfig = nullptr;  // for a rule that also reads YAML configs
+  CxxMatcher cxxMatch = nullptr;
+  CxxFixer cxxFix = nullptr;
+
+  bool forCxx() const { return cxxMatch != nullptr; }
+  bool fixable() const { return fix != nullptr || cxxFix != nullptr; }
 };
 
 const std::vector<Rule>& allRules();

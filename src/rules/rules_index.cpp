@@ -22,22 +22,41 @@ std::string cell(std::string_view text) {
   return out;
 }
 
+// One table: the Python rules (LF…) or the C++ ones (LT…).
+std::string ruleTable(bool cxx, std::string_view raiser) {
+  std::string out = fmt::format(
+      "| code | name | finds | {} raises | fix |\n"
+      "|---|---|---|---|---|\n",
+      raiser);
+  for (const Rule& r : allRules()) {
+    if (r.forCxx() != cxx) continue;
+    std::string raised =
+        r.lightningError.empty() ? "nothing: it fails silently" : cell(r.lightningError);
+    out += fmt::format("| [{0}]({0}.md) | {1} | {2} | {3} | {4} |\n", r.code, r.slug,
+                       cell(r.summary), raised, r.fixable() ? "yes" : "report only");
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string rulesIndexMarkdown() {
-  std::string out =
-      "# Rules\n"
-      "\n"
-      "Made from the rule table (`src/rules/registry.cpp`) by `lightfix rules --markdown`;\n"
-      "a test fails when this page and the table differ. Each code links to its page,\n"
-      "also printed by `lightfix explain CODE`.\n"
-      "\n"
-      "| code | name | finds | Lightning raises | fix |\n"
-      "|---|---|---|---|---|\n";
-  for (const Rule& r : allRules())
-    out += fmt::format("| [{0}]({0}.md) | {1} | {2} | {3} | {4} |\n", r.code, r.slug,
-                       cell(r.summary), cell(r.lightningError), r.fix ? "yes" : "report only");
-  return out;
+  return "# Rules\n"
+         "\n"
+         "Made from the rule table (`src/rules/registry.cpp`) by `lightfix rules --markdown`;\n"
+         "a test fails when this page and the table differ. Each code links to its page,\n"
+         "also printed by `lightfix explain CODE`.\n"
+         "\n"
+         "## Python: Lightning and DeepSpeed\n"
+         "\n" +
+         ruleTable(false, "Lightning") +
+         "\n"
+         "## C++: libtorch trainers\n"
+         "\n"
+         "Checked through clang's AST, with the flags of a compilation database (`-p`) or\n"
+         "given after `--`; see [the C++ section of the CLI guide](../cli.md#c-sources).\n"
+         "\n" +
+         ruleTable(true, "libtorch");
 }
 
 }  // namespace lightfix

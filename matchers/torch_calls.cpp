@@ -1,0 +1,112 @@
+#include "matchers/torch_calls.h"
+
+#include <clang/AST/DeclCXX.h>
+#include <clang/ASTMatchers/ASTMatchFinder.h>
+#include <clang/ASTMatchers/ASTMatchers.h>
+
+#include <algorithm>
+
+#include "cxx/cxx_context.h"
+
+namespace lightfix {
+
+namespace {
+
+using namespace clang::ast_matchers;
+
+bool methodOf(const clang::CallExpr& call, const char* method, const char* baseClass) {
+  const auto* member = llvm::dyn_cast<clang::CXXMemberCallExpr>(&call);
+  if (!member) return false;
+  const clang::CXXMethodDecl* decl = member->getMethodDecl();
+  if (!decl || !decl->getIdentifier() || decl->getName() != method) return false;
+  const clang::CXXRecordDecl* record = decl->getParent();
+  if (!record) return false;
+  auto named = [&](const clang::CXXRecordDecl* r) {
+    return r->getQualifiedNameAsString() == baseClass;
+  };
+  if (named(record)) return true;
+  if (!record->hasDefinition()) return false;
+  return !record->forallBases([&](const clang::CXXRecordDecl* base) { return !named(base); });
+}
+
+}  // namespace
+
+bool isBackwardCall(const clang::CallExpr& call) {
+  if (methodOf(call, "backward", "at::Tensor")) return true;
+  const clang::FunctionDecl* f = call.getDirectCallee();
+  return f && !llvm::isa<clang::CXXMethodDecl>(f) &&
+         f->getQualifiedNameAsString() == "torch::autograd::backward";
+}
+
+const clang::Expr* backwardTensor(const clang::CallExpr& call) {
+  if (!llvm::isa<clang::CXXMemberCallExpr>(call)) return nullptr;
+  return calledObject(call);
+}
+
+bool isOptimizerCall(const clang::CallExpr& call, const char* method) {
+  return methodOf(call, method, "torch::optim::Optimizer");
+}
+
+bool isModuleZeroGrad(const clang::CallExpr& call) {
+  return methodOf(call, "zero_grad", "torch::nn::Module");
+}
+
+const clang::Expr* calledObject(const clang::CallExpr& call) {
+  const auto* member = llvm::dyn_cast<clang::CXXMemberCallExpr>(&call);
+  if (!member) return nullptr;
+  const clang::Expr* e = member->getImplicitObjectArgument();
+  while (e) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto* op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e)) {
+      auto kind = op->getOperator();
+      if ((kind == clang::OO_Arrow || kind == clang::OO_Star) && op->getNumArgs() >= 1) {
+        e = op->getArg(0);
+        continue;
+      }
+    }
+    if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(e))
+      if (unary->getOpcode() == clang::UO_Deref) {
+        e = unary->getSubExpr();
+        continue;
+      }
+    break;
+  }
+  return e;
+}
+
+std::string identityOf(const CxxContext& ctx, const clang::Expr* e) {
+  if (!e) return {};
+  e = e->IgnoreParenImpCasts();
+  if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e))
+    return "decl:" +
+           std::to_string(reinterpret_cast<uintptr_t>(ref->getDecl()->getCanonicalDecl()));
+  if (const auto* member = llvm::dyn_cast<clang::MemberExpr>(e))
+    if (llvm::isa<clang::CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()))
+      return "decl:" + std::to_string(reinterpret_cast<uintptr_t>(
+                           member->getMemberDecl()->getCanonicalDecl()));
+  std::optional<std::string_view> text = ctx.textOf(e->getSourceRange());
+  return text ? "text:" + std::string(*text) : std::string();
+}
+
+std::vector<const clang::CallExpr*> callsIn(const CxxContext& ctx, const clang::Stmt& root) {
+  std::vector<const clang::CallExpr*> calls;
+  for (const BoundNodes& found : match(findAll(callExpr().bind("call")), root, ctx.ast))
+    calls.push_back(found.getNodeAs<clang::CallExpr>("call"));
+  const clang::SourceManager& sm = ctx.ast.getSourceManager();
+  std::stable_sort(calls.begin(), calls.end(),
+                   [&](const clang::CallExpr* a, const clang::CallExpr* b) {
+                     return sm.isBeforeInTranslationUnit(sm.getExpansionLoc(a->getBeginLoc()),
+                                                         sm.getExpansionLoc(b->getBeginLoc()));
+                   });
+  return calls;
+}
+
+const clang::FunctionDecl* calleeWithBody(const clang::CallExpr& call) {
+  const clang::FunctionDecl* f = call.getDirectCallee();
+  if (!f) return nullptr;
+  const clang::FunctionDecl* definition = nullptr;
+  if (!f->hasBody(definition) || !definition) return nullptr;
+  return definition;
+}
+
+}  // namespace lightfix

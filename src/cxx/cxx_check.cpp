@@ -1,0 +1,187 @@
+#include "cxx/cxx_check.h"
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/FileManager.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Tooling/ArgumentsAdjusters.h>
+#include <clang/Tooling/Tooling.h>
+#include <fmt/format.h>
+#include <llvm/Support/VirtualFileSystem.h>
+
+#include <filesystem>
+#include <regex>
+
+#include "cxx/cxx_context.h"
+#include "rules/rule.h"
+
+namespace lightfix {
+
+namespace {
+
+// The first error the compiler reports, placed in the main file: at the
+// `#include` that led to it when it is in a header.
+class FirstError : public clang::DiagnosticConsumer {
+ public:
+  bool found = false;
+  uint32_t offset = 0;
+  std::string message;
+
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
+                        const clang::Diagnostic& info) override {
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < clang::DiagnosticsEngine::Error || found) return;
+    found = true;
+    llvm::SmallString<128> text;
+    info.FormatDiagnostic(text);
+    message = "error: " + std::string(text);
+    if (!info.hasSourceManager() || info.getLocation().isInvalid()) return;
+    const clang::SourceManager& sm = info.getSourceManager();
+    clang::SourceLocation at = sm.getExpansionLoc(info.getLocation());
+    if (sm.getFileID(at) != sm.getMainFileID()) {
+      clang::PresumedLoc where = sm.getPresumedLoc(at);
+      if (where.isValid())
+        message += fmt::format(" (in {}:{})", where.getFilename(), where.getLine());
+      while (at.isValid() && sm.getFileID(at) != sm.getMainFileID())
+        at = sm.getIncludeLoc(sm.getFileID(at));
+    }
+    if (at.isValid()) offset = sm.getFileOffset(at);
+  }
+};
+
+// `// NOLINT`, `// NOLINT(LT001)` or `// lightfix: ignore[LT001]` on the line.
+bool suppressedInCxx(const SourceFile& file, uint32_t offset, const std::string& code) {
+  static const std::regex nolint(R"(//.*\bNOLINT\b(?:\(([^)]*)\))?)");
+  static const std::regex ignore(R"(//.*lightfix:\s*ignore\[([^\]]*)\])");
+  std::string line(file.lineText(file.lineOf(offset)));
+  std::smatch m;
+  if (std::regex_search(line, m, nolint))
+    return !m[1].matched || m[1].str().find(code) != std::string::npos;
+  if (std::regex_search(line, m, ignore)) return m[1].str().find(code) != std::string::npos;
+  return false;
+}
+
+std::vector<clang::Decl*> mainFileDecls(clang::ASTContext& ast) {
+  const clang::SourceManager& sm = ast.getSourceManager();
+  std::vector<clang::Decl*> decls;
+  for (clang::Decl* d : ast.getTranslationUnitDecl()->decls())
+    if (sm.getFileID(sm.getExpansionLoc(d->getBeginLoc())) == sm.getMainFileID())
+      decls.push_back(d);
+  return decls;
+}
+
+class RulesConsumer : public clang::ASTConsumer {
+ public:
+  RulesConsumer(const SourceFile& file, const RuleSet& rules, std::vector<Diagnostic>& out)
+      : file_(file), rules_(rules), out_(out) {}
+
+  void HandleTranslationUnit(clang::ASTContext& ast) override {
+    if (ast.getDiagnostics().hasErrorOccurred()) return;  // never match a broken AST
+    CxxContext ctx{ast, file_, mainFileDecls(ast)};
+    for (const Rule* rule : rules_) {
+      if (!rule->cxxMatch) continue;
+      std::vector<CxxFinding> findings;
+      rule->cxxMatch(ctx, findings);
+      for (const CxxFinding& f : findings) {
+        if (suppressedInCxx(file_, f.start, f.code)) continue;
+        Diagnostic d;
+        d.code = f.code;
+        d.message = f.message;
+        d.offset = f.start;
+        d.length = f.end - f.start;
+        d.location = file_.position(f.start);
+        d.endLocation = file_.position(f.end);
+        if (rule->cxxFix) d.fix = rule->cxxFix(ctx, f);
+        out_.push_back(std::move(d));
+      }
+    }
+  }
+
+ private:
+  const SourceFile& file_;
+  const RuleSet& rules_;
+  std::vector<Diagnostic>& out_;
+};
+
+class RulesAction : public clang::ASTFrontendAction {
+ public:
+  RulesAction(const SourceFile& file, const RuleSet& rules, std::vector<Diagnostic>& out)
+      : file_(file), rules_(rules), out_(out) {}
+
+ protected:
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&,
+                                                        llvm::StringRef) override {
+    return std::make_unique<RulesConsumer>(file_, rules_, out_);
+  }
+
+ private:
+  const SourceFile& file_;
+  const RuleSet& rules_;
+  std::vector<Diagnostic>& out_;
+};
+
+// The command as a syntax-only run of lightfix's own clang: no output
+// files, clang's builtin headers, and warnings never turned into errors.
+std::vector<std::string> syntaxOnly(const CxxCommand& command) {
+  namespace tooling = clang::tooling;
+  tooling::ArgumentsAdjuster adjust = tooling::combineAdjusters(
+      tooling::getClangStripOutputAdjuster(),
+      tooling::combineAdjusters(tooling::getClangStripDependencyFileAdjuster(),
+                                tooling::getClangSyntaxOnlyAdjuster()));
+  std::vector<std::string> args = adjust(command.arguments, "");
+  if (args.empty()) return args;
+  args.insert(args.begin() + 1, "-resource-dir=" LIGHTFIX_CLANG_RESOURCE_DIR);
+  // Before the file, which the command ends with.
+  args.insert(args.end() - 1, {"-Wno-error", "-ferror-limit=1", "-fno-caret-diagnostics"});
+  return args;
+}
+
+}  // namespace
+
+bool mayMatchCxx(std::string_view text, const RuleSet& rules) {
+  for (const Rule* rule : rules)
+    if (rule->forCxx())
+      for (std::string_view word : rule->triggers)
+        if (text.find(word) != std::string_view::npos) return true;
+  return false;
+}
+
+std::vector<Diagnostic> analyzeCxx(const SourceFile& file, const CxxCommand& command,
+                                   const RuleSet& rules) {
+  std::vector<Diagnostic> out;
+  if (file.text().find("// lightfix: skip-file") != std::string::npos) return out;
+
+  // The file's text as read (or as fixed), not what is on disk now.
+  // Its own working directory: threads never change the process's.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> disk(
+      llvm::vfs::createPhysicalFileSystem().release());
+  auto files = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(disk);
+  auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  files->pushOverlay(memory);
+  std::error_code ec;
+  std::string main = std::filesystem::absolute(file.path(), ec).lexically_normal().string();
+  memory->addFile(main, 0, llvm::MemoryBuffer::getMemBufferCopy(file.text(), main));
+  files->setCurrentWorkingDirectory(command.directory);
+  llvm::IntrusiveRefCntPtr<clang::FileManager> manager(
+      new clang::FileManager(clang::FileSystemOptions(), files));
+
+  FirstError errors;
+  clang::tooling::ToolInvocation invocation(
+      syntaxOnly(command), std::make_unique<RulesAction>(file, rules, out), manager.get());
+  invocation.setDiagnosticConsumer(&errors);
+  bool ran = invocation.run();
+  if (errors.found || !ran) {
+    Diagnostic d;
+    d.offset = std::min<uint32_t>(errors.offset, static_cast<uint32_t>(file.text().size()));
+    d.location = file.position(d.offset);
+    d.endLocation = d.location;
+    d.message = errors.found ? errors.message : "error: clang could not run on this file";
+    return {d};
+  }
+  sortAndDedupe(out);
+  return out;
+}
+
+}  // namespace lightfix

@@ -1,0 +1,22 @@
+#pragma once
+// match → fix for one C++ file: compiles it with clang (syntax only, from
+// its text in memory) and runs the enabled C++ rules over its AST. Nothing
+// is matched in a file that does not compile: its first compiler error is
+// its one diagnostic, without a code, like a Python syntax error.
+
+#include <string_view>
+#include <vector>
+
+#include "cxx/compile_commands.h"
+#include "driver/analyze.h"
+#include "report/diagnostic.h"
+
+namespace lightfix {
+
+std::vector<Diagnostic> analyzeCxx(const SourceFile& file, const CxxCommand& command,
+                                   const RuleSet& rules);
+
+// Whether the C++ text holds any word a C++ rule needs to fire.
+bool mayMatchCxx(std::string_view text, const RuleSet& rules);
+
+}  // namespace lightfix

@@ -1,0 +1,37 @@
+#include "cxx/cxx_context.h"
+
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
+
+namespace lightfix {
+
+std::optional<uint32_t> CxxContext::offsetOf(clang::SourceLocation loc) const {
+  const clang::SourceManager& sm = ast.getSourceManager();
+  clang::SourceLocation at = sm.getExpansionLoc(loc);
+  if (at.isInvalid() || sm.getFileID(at) != sm.getMainFileID()) return std::nullopt;
+  return sm.getFileOffset(at);
+}
+
+std::optional<std::string_view> CxxContext::textOf(clang::SourceRange range) const {
+  const clang::SourceManager& sm = ast.getSourceManager();
+  if (range.getBegin().isMacroID() || range.getEnd().isMacroID()) return std::nullopt;
+  auto chars = clang::CharSourceRange::getTokenRange(range);
+  clang::SourceLocation end =
+      clang::Lexer::getLocForEndOfToken(range.getEnd(), 0, sm, ast.getLangOpts());
+  std::optional<uint32_t> from = offsetOf(chars.getBegin());
+  std::optional<uint32_t> to = end.isValid() ? offsetOf(end) : std::nullopt;
+  if (!from || !to || *to < *from) return std::nullopt;
+  return std::string_view(file.text()).substr(*from, *to - *from);
+}
+
+unsigned CxxContext::lineOf(clang::SourceLocation loc) const {
+  const clang::SourceManager& sm = ast.getSourceManager();
+  return sm.getExpansionLineNumber(loc);
+}
+
+clang::tooling::Replacement CxxContext::replacement(uint32_t offset, uint32_t length,
+                                                    std::string_view text) const {
+  return clang::tooling::Replacement(file.path(), offset, length, text);
+}
+
+}  // namespace lightfix
