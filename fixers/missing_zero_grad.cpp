@@ -38,21 +38,14 @@ const clang::Stmt* statementHolding(const CxxContext& ctx, const clang::Compound
 std::optional<Fix> fixMissingZeroGrad(const CxxContext& ctx, const CxxFinding& finding) {
   const auto* loop = finding.node<clang::Stmt>("loop");
   const auto* step = finding.node<clang::CallExpr>("step");
-  const auto* member = step ? llvm::dyn_cast<clang::CXXMemberCallExpr>(step) : nullptr;
-  const auto* callee = member ? llvm::dyn_cast<clang::MemberExpr>(member->getCallee()) : nullptr;
-  if (!loop || !callee) return std::nullopt;
+  if (!loop || !step) return std::nullopt;
   const auto* body = llvm::dyn_cast_or_null<clang::CompoundStmt>(loopBody(*loop));
   if (!body) return std::nullopt;  // a body without braces: no line to add
   const clang::Stmt* anchor = statementHolding(ctx, *body, finding.start);
   if (!anchor) return std::nullopt;
 
-  // `optimizer.` or `opt->`, exactly as the step() call spells it.
-  std::optional<uint32_t> objectStart = ctx.offsetOf(step->getBeginLoc());
-  std::optional<uint32_t> memberStart = ctx.offsetOf(callee->getMemberLoc());
-  if (!objectStart || !memberStart || callee->getBeginLoc().isMacroID() ||
-      callee->getMemberLoc().isMacroID() || *memberStart <= *objectStart)
-    return std::nullopt;
-  std::string object = ctx.file.text().substr(*objectStart, *memberStart - *objectStart);
+  std::optional<std::string> object = memberPrefix(ctx, *step);
+  if (!object) return std::nullopt;
 
   // On a line of its own, only where the statement starts its line.
   std::optional<uint32_t> at = ctx.offsetOf(anchor->getBeginLoc());
@@ -62,9 +55,9 @@ std::optional<Fix> fixMissingZeroGrad(const CxxContext& ctx, const CxxFinding& f
   if (ctx.file.lineStart(line) + indent.size() != *at) return std::nullopt;
 
   Fix fix;
-  fix.message = "Call `" + object + "zero_grad()` before the backward pass";
+  fix.message = "Call `" + *object + "zero_grad()` before the backward pass";
   fix.applicability = Applicability::Safe;
-  std::string text = std::string(indent) + object + "zero_grad();" + std::string(ctx.file.eol());
+  std::string text = std::string(indent) + *object + "zero_grad();" + std::string(ctx.file.eol());
   llvm::cantFail(fix.edits.add(ctx.replacement(ctx.file.lineStart(line), 0, text)));
   return fix;
 }

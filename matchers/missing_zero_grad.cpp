@@ -102,16 +102,6 @@ bool contains(const CxxContext& ctx, const clang::Stmt& outer, const clang::Stmt
          !sm.isBeforeInTranslationUnit(o.getEnd(), i);
 }
 
-// How the source spells an optimizer: its text, or under a macro its name.
-std::string spelled(const CxxContext& ctx, const clang::Expr* e) {
-  if (!e) return "optimizer";
-  if (std::optional<std::string_view> text = ctx.textOf(e->getSourceRange()))
-    return std::string(*text);
-  if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts()))
-    return ref->getDecl()->getNameAsString();
-  return "optimizer";
-}
-
 }  // namespace
 
 void matchMissingZeroGrad(const CxxContext& ctx, std::vector<CxxFinding>& out) {
@@ -152,18 +142,17 @@ void matchMissingZeroGrad(const CxxContext& ctx, std::vector<CxxFinding>& out) {
           backward = b;
           break;
         }
-      std::optional<uint32_t> start = ctx.offsetOf(backward->getBeginLoc());
-      std::optional<uint32_t> end = ctx.offsetOf(backward->getEndLoc());
-      if (!start || !end) continue;
-      std::string optimizer = spelled(ctx, calledObject(*step));
+      auto range = ctx.rangeOf(backward->getSourceRange());
+      if (!range) continue;
+      std::string optimizer = memberPrefix(ctx, *step).value_or("optimizer.");
       CxxFinding f;
       f.code = "LT001";
       f.message = fmt::format(
-          "`{0}.step()` in this loop follows `backward()`, but `{0}.zero_grad()` is never called "
+          "`{0}step()` in this loop follows `backward()`, but `{0}zero_grad()` is never called "
           "in it: each iteration's gradients add up to the previous ones",
           optimizer);
-      f.start = *start;
-      f.end = *end + 1;
+      f.start = range->first;
+      f.end = range->second;
       f.nodes["loop"] = clang::DynTypedNode::create(*l);
       f.nodes["backward"] = clang::DynTypedNode::create(*backward);
       f.nodes["step"] = clang::DynTypedNode::create(*step);

@@ -74,6 +74,19 @@ const clang::Expr* calledObject(const clang::CallExpr& call) {
   return e;
 }
 
+std::optional<std::string> memberPrefix(const CxxContext& ctx, const clang::CallExpr& call) {
+  const auto* callee = llvm::dyn_cast<clang::MemberExpr>(call.getCallee()->IgnoreParenImpCasts());
+  if (!callee) return std::nullopt;
+  if (!call.getBeginLoc().isMacroID() && !callee->getMemberLoc().isMacroID()) {
+    std::optional<uint32_t> from = ctx.offsetOf(call.getBeginLoc());
+    std::optional<uint32_t> to = ctx.offsetOf(callee->getMemberLoc());
+    if (from && to && *from < *to) return ctx.file.text().substr(*from, *to - *from);
+  }
+  const auto* ref = llvm::dyn_cast_or_null<clang::DeclRefExpr>(calledObject(call));
+  if (!ref) return std::nullopt;
+  return ref->getDecl()->getNameAsString() + (callee->isArrow() ? "->" : ".");
+}
+
 std::string identityOf(const CxxContext& ctx, const clang::Expr* e) {
   if (!e) return {};
   e = e->IgnoreParenImpCasts();

@@ -6,6 +6,7 @@
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,9 @@ bool isModuleZeroGrad(const clang::CallExpr& call);
 // The object a member call is made on, through `->` of a smart pointer,
 // `*` and implicit conversions: `opt` for `opt->step()`.
 const clang::Expr* calledObject(const clang::CallExpr& call);
+// `opt->` or `optimizer.`: a member call's object and operator as written,
+// or under a macro the variable's name; none for anything else in a macro.
+std::optional<std::string> memberPrefix(const CxxContext& ctx, const clang::CallExpr& call);
 // A name for what an expression refers to, the same for every use of one
 // variable or field: its declaration when it has one, else its spelling.
 std::string identityOf(const CxxContext& ctx, const clang::Expr* e);

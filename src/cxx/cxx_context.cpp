@@ -24,6 +24,17 @@ std::optional<std::string_view> CxxContext::textOf(clang::SourceRange range) con
   return std::string_view(file.text()).substr(*from, *to - *from);
 }
 
+std::optional<std::pair<uint32_t, uint32_t>> CxxContext::rangeOf(clang::SourceRange range) const {
+  const clang::SourceManager& sm = ast.getSourceManager();
+  clang::CharSourceRange chars = sm.getExpansionRange(range);
+  clang::SourceLocation end = chars.getEnd();
+  if (chars.isTokenRange()) end = clang::Lexer::getLocForEndOfToken(end, 0, sm, ast.getLangOpts());
+  std::optional<uint32_t> from = offsetOf(chars.getBegin());
+  std::optional<uint32_t> to = end.isValid() ? offsetOf(end) : std::nullopt;
+  if (!from || !to || *to < *from) return std::nullopt;
+  return std::make_pair(*from, *to);
+}
+
 unsigned CxxContext::lineOf(clang::SourceLocation loc) const {
   const clang::SourceManager& sm = ast.getSourceManager();
   return sm.getExpansionLineNumber(loc);

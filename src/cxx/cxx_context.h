@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "python/source_file.h"
@@ -29,6 +30,8 @@ struct CxxContext {
   // The main file's text of a range of tokens, or none if it is not all
   // written there (in a header, or split by a macro).
   std::optional<std::string_view> textOf(clang::SourceRange range) const;
+  // The main-file bytes [start, end) a node covers, a macro call whole.
+  std::optional<std::pair<uint32_t, uint32_t>> rangeOf(clang::SourceRange range) const;
   unsigned lineOf(clang::SourceLocation loc) const;
   clang::tooling::Replacement replacement(uint32_t offset, uint32_t length,
                                           std::string_view text) const;
