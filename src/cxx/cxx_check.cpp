@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <llvm/Support/VirtualFileSystem.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <regex>
 
@@ -133,8 +134,11 @@ std::vector<std::string> syntaxOnly(const CxxCommand& command) {
   std::vector<std::string> args = adjust(command.arguments, "");
   if (args.empty()) return args;
   args.insert(args.begin() + 1, "-resource-dir=" LIGHTFIX_CLANG_RESOURCE_DIR);
-  // Before the file, which the command ends with.
-  args.insert(args.end() - 1, {"-Wno-error", "-ferror-limit=1", "-fno-caret-diagnostics"});
+  // After the command's own flags (`-Wno-error` must follow a `-Werror`),
+  // before its file and any `--` ahead of it.
+  auto end = std::find(args.begin() + 1, args.end(), "--");
+  if (end == args.end()) --end;
+  args.insert(end, {"-Wno-error", "-ferror-limit=1", "-fno-caret-diagnostics"});
   return args;
 }
 
