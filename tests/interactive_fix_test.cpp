@@ -316,3 +316,31 @@ TEST(InteractiveFix, ColouredUnlessNoColorOrNO_COLOR) {
 }
 
 }  // namespace
+
+// A C++ file goes through the same dialogue: each fix is compiled again
+// before it is offered.
+TEST(InteractiveFix, CxxFixesAreOfferedOneByOne) {
+  fs::path root = lightfix::testing::freshTempDir();
+  fs::copy_file(LIGHTFIX_TESTDATA "/LT001/gan_two_optimizers.cpp", root / "gan.cpp");
+  // Two findings: neither optimizer is zeroed.
+  std::string text = slurp(root / "gan.cpp");
+  const std::string zeroD = "    optD.zero_grad();\n";
+  text.erase(text.find(zeroD), zeroD.size());
+  std::ofstream(root / "gan.cpp", std::ios::binary) << text;
+
+  TmuxTerminal terminal(root);
+  terminal.start("'" LIGHTFIX_BINARY "' fix -i gan.cpp -- " LIGHTFIX_TORCH_FLAGS "; echo exit=$?");
+  ASSERT_TRUE(terminal.waitFor(kPrompt, 1)) << terminal.transcript();
+  terminal.press("n");
+  ASSERT_TRUE(terminal.waitFor(kPrompt, 2)) << terminal.transcript();
+  terminal.press("y");
+  ASSERT_TRUE(terminal.waitFinished()) << terminal.transcript();
+  std::string screen = terminal.transcript();
+  EXPECT_TRUE(shows(screen, "\ngan.cpp:12:5: LT001 `optD.step()` in this loop")) << screen;
+  EXPECT_TRUE(shows(screen, "\ngan.cpp:16:5: LT001 `optG.step()` in this loop")) << screen;
+  EXPECT_TRUE(shows(screen, "Applied 1 fix, skipped 1, 1 left.\nexit=1\n")) << screen;
+  std::string expected = text;
+  expected.insert(expected.find("    lossG.backward();"), "    optG.zero_grad();\n");
+  EXPECT_EQ(slurp(root / "gan.cpp"), expected);
+  fs::remove_all(root);
+}
