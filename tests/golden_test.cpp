@@ -31,7 +31,8 @@ bool isCxx(const fs::path& input) { return input.extension() == ".cpp"; }
 std::string extraArgs(const fs::path& input, const std::string& text) {
   const std::string prefix = isCxx(input) ? "// args: " : "# args: ";
   std::string args;
-  if (text.rfind(prefix, 0) == 0) args = text.substr(prefix.size(), text.find('\n') - prefix.size());
+  if (text.rfind(prefix, 0) == 0)
+    args = text.substr(prefix.size(), text.find('\n') - prefix.size());
   if (isCxx(input)) args += " -- " LIGHTFIX_TORCH_FLAGS;
   return args;
 }
@@ -52,6 +53,11 @@ std::vector<Case> allCases() {
   std::vector<Case> cases;
   for (const auto& dir : fs::directory_iterator(LIGHTFIX_TESTDATA)) {
     if (!dir.is_directory()) continue;
+    // A rule's cases (LF001/, LT001/) or clean/; other folders have their own runners.
+    const std::string name = dir.path().filename().string();
+    bool ruleDir = name.size() == 5 && std::isupper(static_cast<unsigned char>(name[0])) &&
+                   std::isdigit(static_cast<unsigned char>(name[2]));
+    if (!ruleDir && name != "clean") continue;
     for (const auto& f : fs::directory_iterator(dir.path()))
       if (f.path().extension() == ".py" || isCxx(f.path())) cases.push_back({f.path()});
   }

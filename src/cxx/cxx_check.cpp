@@ -144,14 +144,6 @@ std::vector<std::string> syntaxOnly(const CxxCommand& command) {
 
 }  // namespace
 
-bool mayMatchCxx(std::string_view text, const RuleSet& rules) {
-  for (const Rule* rule : rules)
-    if (rule->forCxx())
-      for (std::string_view word : rule->triggers)
-        if (text.find(word) != std::string_view::npos) return true;
-  return false;
-}
-
 std::vector<Diagnostic> analyzeCxx(const SourceFile& file, const CxxCommand& command,
                                    const RuleSet& rules) {
   std::vector<Diagnostic> out;

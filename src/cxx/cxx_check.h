@@ -16,7 +16,4 @@ namespace lightfix {
 std::vector<Diagnostic> analyzeCxx(const SourceFile& file, const CxxCommand& command,
                                    const RuleSet& rules);
 
-// Whether the C++ text holds any word a C++ rule needs to fire.
-bool mayMatchCxx(std::string_view text, const RuleSet& rules);
-
 }  // namespace lightfix

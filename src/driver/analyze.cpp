@@ -12,14 +12,6 @@
 
 namespace lightfix {
 
-bool mayMatch(std::string_view text, const RuleSet& rules) {
-  for (const Rule* rule : rules)
-    if (!rule->forCxx())
-      for (std::string_view word : rule->triggers)
-        if (text.find(word) != std::string_view::npos) return true;
-  return false;
-}
-
 bool skipsFile(std::string_view text) {
   return text.find("# lightfix: skip-file") != std::string_view::npos;
 }

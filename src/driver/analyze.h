@@ -18,9 +18,6 @@ struct Rule;
 
 using RuleSet = std::vector<const Rule*>;
 
-// Whether the file holds any word a rule needs to fire (the prefilter).
-bool mayMatch(std::string_view text, const RuleSet& rules);
-
 std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
                                 const FileModel& model, const ProjectModel& project,
                                 const RuleSet& rules);

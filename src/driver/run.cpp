@@ -13,6 +13,7 @@
 #include "cxx/cxx_check.h"
 #include "diff/unified_diff.h"
 #include "driver/discover.h"
+#include "driver/prefilter.h"
 #include "driver/work_pool.h"
 #include "edit/atomic_write.h"
 #include "edit/fix_rounds.h"
@@ -26,12 +27,6 @@
 namespace lightfix {
 
 namespace {
-
-// Files that matter to the project model even without a rule's trigger:
-// they may build the Trainer that decides a LightningModule's strategy,
-// define a LightningModule's base class, or hand a Fabric to a helper.
-constexpr std::string_view kModelWords[] = {"lightning", "Trainer", "Fabric",    "fabric",
-                                            "setup",     "launch",  "deepspeed", "DeepSpeed"};
 
 // One discovered file as it goes through the run.
 struct FileSlot {
@@ -73,8 +68,8 @@ RuleSet rulesFor(const std::string& path, const RunOptions& options) {
 bool wantedFix(const Diagnostic& d, bool unsafe) {
   return d.fix && (d.fix->applicability == Applicability::Safe || unsafe);
 }
-void parseSlot(FileSlot& slot, std::string text, const RunOptions& options) {
-  slot.matchable = mayMatch(text, options.rules);
+void parseSlot(FileSlot& slot, std::string text, Relevance relevance, const RunOptions& options) {
+  slot.matchable = relevance == Relevance::Rules;
   std::string shown =
       slot.path == "-" && !options.stdinFilename.empty() ? options.stdinFilename : slot.path;
   slot.file = std::make_shared<SourceFile>(shown, std::move(text));
@@ -85,24 +80,25 @@ void parseSlot(FileSlot& slot, std::string text, const RunOptions& options) {
 
 // prefilter → parse → model, for a file with a rule's or the model's words.
 // A C++ file waits, read, for checkSlot to compile it.
-void scanSlot(FileSlot& slot, const RunOptions& options, RunResult& result) {
+void scanSlot(FileSlot& slot, const Prefilter& prefilter, const RunOptions& options,
+              RunResult& result) {
   if (slot.cxx && !slot.command) return;
   std::string text;
   if (!readFile(slot.path, text, slot.readError)) return;
+  if (slot.path == "-") result.stdinText = text;
   if (slot.cxx) {
-    slot.matchable = mayMatchCxx(text, options.rules);
+    slot.matchable = prefilter.cxx(text);
     if (slot.matchable) slot.file = std::make_shared<SourceFile>(slot.path, std::move(text));
     return;
   }
-  if (slot.path == "-") result.stdinText = text;
-  bool modelOnly = false;
-  for (std::string_view word : kModelWords) modelOnly = modelOnly || text.find(word) != text.npos;
-  if (mayMatch(text, options.rules) || modelOnly) parseSlot(slot, std::move(text), options);
+  Relevance relevance = prefilter.python(text);
+  if (relevance != Relevance::None) parseSlot(slot, std::move(text), relevance, options);
 }
 
 // The files no trigger word made us parse but a parsed file imports (a
 // LightningModule's base may sit in a file with neither), to a fixpoint.
-void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const RunOptions& options) {
+void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter& prefilter,
+                   const RunOptions& options) {
   ModuleTable unparsed;
   std::vector<size_t> slotOf;
   for (size_t i = 0; i < slots.size(); ++i) {
@@ -128,7 +124,10 @@ void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const RunOption
       FileSlot& slot = slots[next[k]];
       std::string text;
       std::string error;  // unread, it informs nothing: no error of the run
-      if (readFile(slot.path, text, error)) parseSlot(slot, std::move(text), options);
+      if (readFile(slot.path, text, error)) {
+        Relevance relevance = prefilter.python(text);
+        parseSlot(slot, std::move(text), relevance, options);
+      }
     });
     wave.clear();
     for (size_t i : next)
@@ -254,11 +253,12 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
     slot.cxx = isCxxPath(slot.path);
     if (slot.cxx) slot.command = commands.commandFor(slot.path, discovery.named.count(slot.path));
   }
+  Prefilter prefilter(options.rules, options.prefilter);
   pool.forEach(s.slots.size(), [&](size_t i) {
-    scanSlot(s.slots[i], options, result);
+    scanSlot(s.slots[i], prefilter, options, result);
     if (!s.slots[i].matchable) ++progress.done;
   });
-  parseImported(s.slots, pool, options);
+  parseImported(s.slots, pool, prefilter, options);
 
   // Configs are checked too; their reports follow the Python files'.
   std::vector<FileReport> configReports;

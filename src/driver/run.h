@@ -30,6 +30,7 @@ struct RunOptions {
   std::vector<ExcludePattern> exclude;
   CxxFlags cxx;                  // where C++ files' compiler flags come from
   unsigned jobs = 0;             // threads; 0 means one per core
+  bool prefilter = true;         // false: parse and check every file (a test of the filter)
   Progress* progress = nullptr;  // updated as files are done, if given
 };
 
