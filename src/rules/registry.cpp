@@ -42,6 +42,7 @@ void matchCallbackUnsupportedDeepspeed(const FileContext&, std::vector<Finding>&
 // C++ rules, over clang's AST (matchers/<slug>.cpp, fixers/<slug>.cpp).
 void matchMissingZeroGrad(const CxxContext&, std::vector<CxxFinding>&);
 std::optional<Fix> fixMissingZeroGrad(const CxxContext&, const CxxFinding&);
+void matchBackwardUnderNoGrad(const CxxContext&, std::vector<CxxFinding>&);
 
 const std::vector<Rule>& allRules() {
   static const std::vector<Rule> rules = {
@@ -244,6 +245,18 @@ const std::vector<Rule>& allRules() {
        nullptr,
        matchMissingZeroGrad,
        fixMissingZeroGrad},
+      {"LT003",
+       "backward-under-no-grad",
+       "`backward()` on a loss computed under a `torch::NoGradGuard` (or "
+       "`c10::AutoGradMode(false)`)",
+       "element 0 of tensors does not require grad and does not have a grad_fn",
+       "",
+       {"NoGradGuard", "AutoGradMode"},
+       nullptr,
+       nullptr,
+       nullptr,
+       matchBackwardUnderNoGrad,
+       nullptr},
   };
   return rules;
 }
