@@ -71,6 +71,9 @@ TEST_P(GoldenProject, ReportAndFixAreExact) {
   fs::copy(input, tmp, fs::copy_options::recursive);
 
   EXPECT_EQ(run(tmp, check + " ."), readFile(dir / "expected.findings")) << "report of " << dir;
+  EXPECT_EQ(run(tmp, check + " .", lightfix::golden::kNoPrefilter),
+            readFile(dir / "expected.findings"))
+      << "report of " << dir << " without the prefilter";
 
   run(tmp, "fix --unsafe-fixes --quiet --exit-zero " + args + " .");
   for (const fs::path& rel : filesUnder(input)) {

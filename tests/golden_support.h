@@ -14,6 +14,9 @@
 
 namespace lightfix::golden {
 
+// Makes every file parsed and checked: the findings must not change.
+constexpr const char* kNoPrefilter = "LIGHTFIX_NO_PREFILTER=1";
+
 inline std::string readFile(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::ostringstream s;
@@ -24,8 +27,11 @@ inline std::string readFile(const std::filesystem::path& p) {
 // Runs the binary in `dir`; a crash (or any exit but 0, as every call passes
 // --exit-zero) fails the test, since a crashed fix would leave the file as
 // it was and pass for clean.
-inline std::string run(const std::filesystem::path& dir, const std::string& args) {
-  std::string command = "cd '" + dir.string() + "' && '" LIGHTFIX_BINARY "' " + args + " 2>&1";
+// `env` is put before the binary (`NAME=value …`).
+inline std::string run(const std::filesystem::path& dir, const std::string& args,
+                       const std::string& env = "") {
+  std::string command =
+      "cd '" + dir.string() + "' && " + env + " '" LIGHTFIX_BINARY "' " + args + " 2>&1";
   std::string out;
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return "popen failed";

@@ -87,6 +87,15 @@ TEST_P(Golden, ReportAndFixAreExact) {
   const std::string report =
       run(dir, "check --output-format concise --quiet --no-color --exit-zero " + file + " " + args);
   EXPECT_EQ(report, expectedFindings) << "report of " << input;
+  // The prefilter never drops a finding (C++ cases: a compile per case is enough).
+  if (!isCxx(input)) {
+    EXPECT_EQ(
+        run(dir,
+            "check --output-format concise --quiet --no-color --exit-zero " + file + " " + args,
+            lightfix::golden::kNoPrefilter),
+        report)
+        << "report of " << input << " without the prefilter";
+  }
 
   // Fix a copy; compare with the expected fixed text (or the input).
   fs::path tmp = fs::temp_directory_path() /
