@@ -10,8 +10,10 @@
 #include <clang/AST/Stmt.h>
 #include <clang/ASTMatchers/ASTMatchFinder.h>
 #include <clang/ASTMatchers/ASTMatchers.h>
+#include <clang/Lex/Lexer.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
@@ -102,7 +104,6 @@ void matchUndefinedLossBackward(const CxxContext& ctx, std::vector<CxxFinding>& 
   // A local variable's values: its initializer and what `=` assigns it.
   std::map<const clang::VarDecl*, std::vector<const clang::Expr*>> values;
   std::vector<const clang::CallExpr*> backwards;
-  std::set<const clang::Stmt*> seen;
 
   for (const clang::FunctionDecl* f : functions) {
     if (!f || !f->doesThisDeclarationHaveABody()) continue;
@@ -112,7 +113,6 @@ void matchUndefinedLossBackward(const CxxContext& ctx, std::vector<CxxFinding>& 
         if (tensorResult && returnsUndefined(*ret)) undefined[keyOf(f)].push_back({ret, f});
         return;
       }
-      if (!seen.insert(&s).second) return;  // a lambda's body, reached twice
       if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(&s)) {
         for (const clang::Decl* d : ds->decls()) {
           const auto* var = llvm::dyn_cast<clang::VarDecl>(d);
@@ -141,9 +141,11 @@ void matchUndefinedLossBackward(const CxxContext& ctx, std::vector<CxxFinding>& 
         return;
       }
       if (const auto* op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(call)) {
-        if (op->getOperator() == clang::OO_Equal && op->getNumArgs() == 2)
+        if (op->isAssignmentOp() && op->getNumArgs() == 2)
           if (const auto* var = localVariable(op->getArg(0)))
-            values[var->getCanonicalDecl()].push_back(op->getArg(1));
+            // `loss += reg` gives it a value of no function's: null.
+            values[var->getCanonicalDecl()].push_back(
+                op->getOperator() == clang::OO_Equal ? op->getArg(1) : nullptr);
         return;
       }
       const auto* member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call);
@@ -194,18 +196,24 @@ void matchUndefinedLossBackward(const CxxContext& ctx, std::vector<CxxFinding>& 
     else
       name = "`" + callee->getNameAsString() + "`";
     std::optional<std::string_view> spelled = ctx.textOf(backward->getSourceRange());
-    std::string call = spelled ? std::string(*spelled) : std::string("backward()");
+    // As written, when it is short and on one line.
+    std::string call = spelled && spelled->size() <= 60 && spelled->find('\n') == std::string::npos
+                           ? std::string(*spelled)
+                           : std::string("backward()");
     for (const UndefinedReturn& u : undefined.at(callee)) {
       std::optional<uint32_t> start = ctx.offsetOf(u.ret->getBeginLoc());
-      std::optional<std::string_view> text = ctx.textOf(u.ret->getSourceRange());
-      if (!start || !reported.insert(*start).second) continue;
+      std::optional<uint32_t> last = ctx.offsetOf(u.ret->getEndLoc());
+      if (!start || !last || *last < *start || !reported.insert(*start).second) continue;
+      // Through the last token, the macro's name when a macro writes it.
+      uint32_t end = *last + clang::Lexer::MeasureTokenLength(
+                                 sm.getExpansionLoc(u.ret->getEndLoc()), sm, ctx.ast.getLangOpts());
       CxxFinding f;
       f.code = "LT002";
       f.message = fmt::format(
           "{} returns an undefined tensor here, and `{}` at line {} throws on it: \"{}\"", name,
           call, ctx.lineOf(backward->getBeginLoc()), kError);
       f.start = *start;
-      f.end = text ? *start + static_cast<uint32_t>(text->size()) : *start + 6;  // `return`
+      f.end = std::max(end, *start + 1);
       f.nodes["return"] = clang::DynTypedNode::create(*u.ret);
       f.nodes["backward"] = clang::DynTypedNode::create(*backward);
       out.push_back(std::move(f));
