@@ -123,3 +123,34 @@ const clang::FunctionDecl* calleeWithBody(const clang::CallExpr& call) {
 }
 
 }  // namespace lightfix
+
+namespace lightfix {
+
+const clang::Expr* ignoringTemporaries(const clang::Expr* e) {
+  while (e) {
+    const clang::Expr* next = e->IgnoreImplicit()->IgnoreParens();
+    if (const auto* cast = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(next))
+      next = cast->getSubExpr();
+    else if (const auto* construct = llvm::dyn_cast<clang::CXXConstructExpr>(next);
+             construct && construct->isElidable() && construct->getNumArgs() == 1)
+      next = construct->getArg(0);
+    if (next == e) break;
+    e = next;
+  }
+  return e;
+}
+
+bool isTensorType(clang::QualType type) {
+  if (type.isNull()) return false;
+  const auto* record = type.getCanonicalType()->getAsCXXRecordDecl();
+  return record && !type->isReferenceType() && record->getQualifiedNameAsString() == "at::Tensor";
+}
+
+const clang::VarDecl* localVariable(const clang::Expr* e) {
+  const auto* ref = llvm::dyn_cast_or_null<clang::DeclRefExpr>(ignoringTemporaries(e));
+  const auto* var = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  if (!var || !var->hasLocalStorage() || llvm::isa<clang::ParmVarDecl>(var)) return nullptr;
+  return var->getCanonicalDecl();
+}
+
+}  // namespace lightfix

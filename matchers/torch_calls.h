@@ -41,3 +41,15 @@ std::vector<const clang::CallExpr*> callsIn(const CxxContext& ctx, const clang::
 const clang::FunctionDecl* calleeWithBody(const clang::CallExpr& call);
 
 }  // namespace lightfix
+
+namespace lightfix {
+
+// `e` without what clang adds around a value: implicit casts, temporaries,
+// cleanups, parentheses, functional casts and elided copies.
+const clang::Expr* ignoringTemporaries(const clang::Expr* e);
+// An at::Tensor by value (torch::Tensor is the same class), not a reference.
+bool isTensorType(clang::QualType type);
+// The local variable (not a parameter) an expression names, if it does.
+const clang::VarDecl* localVariable(const clang::Expr* e);
+
+}  // namespace lightfix

@@ -42,6 +42,8 @@ void matchCallbackUnsupportedDeepspeed(const FileContext&, std::vector<Finding>&
 // C++ rules, over clang's AST (matchers/<slug>.cpp, fixers/<slug>.cpp).
 void matchMissingZeroGrad(const CxxContext&, std::vector<CxxFinding>&);
 std::optional<Fix> fixMissingZeroGrad(const CxxContext&, const CxxFinding&);
+void matchUndefinedLossBackward(const CxxContext&, std::vector<CxxFinding>&);
+std::optional<Fix> fixUndefinedLossBackward(const CxxContext&, const CxxFinding&);
 void matchBackwardUnderNoGrad(const CxxContext&, std::vector<CxxFinding>&);
 
 const std::vector<Rule>& allRules() {
@@ -245,6 +247,18 @@ const std::vector<Rule>& allRules() {
        nullptr,
        matchMissingZeroGrad,
        fixMissingZeroGrad},
+      {"LT002",
+       "undefined-loss-backward",
+       "a function returning `torch::Tensor` returns an undefined tensor (`torch::Tensor()`, "
+       "`{}`) and a caller calls `backward()` on its result",
+       "cannot call get_autograd_meta() on undefined tensor",
+       "",
+       {"backward"},
+       nullptr,
+       nullptr,
+       nullptr,
+       matchUndefinedLossBackward,
+       fixUndefinedLossBackward},
       {"LT003",
        "backward-under-no-grad",
        "`backward()` on a loss computed under a `torch::NoGradGuard` (or "
