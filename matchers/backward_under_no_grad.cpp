@@ -126,6 +126,19 @@ class Checker {
 
  private:
   clang::SourceLocation loc(clang::SourceLocation l) const { return sm_.getExpansionLoc(l); }
+
+  // The body of `helper`, entered by `call` from `parent`.
+  Frame helperFrame(const clang::FunctionDecl& helper, const clang::CallExpr& call,
+                    const Frame& parent) const {
+    Frame inner;
+    inner.function = &helper;
+    inner.call = &call;
+    inner.parent = &parent;
+    inner.begin = loc(helper.getBody()->getBeginLoc());
+    inner.end = loc(helper.getBody()->getEndLoc());
+    inner.stmts = {helper.getBody()};
+    return inner;
+  }
   bool before(clang::SourceLocation a, clang::SourceLocation b) const {
     return sm_.isBeforeInTranslationUnit(a, b);
   }
@@ -146,13 +159,7 @@ class Checker {
         if (depth == 0 || !helper || !helper->getBody() || !inMainFile(*helper) ||
             seen.count(helper))
           return;
-        Frame inner;
-        inner.function = helper;
-        inner.call = call;
-        inner.parent = &frame;
-        inner.begin = loc(helper->getBody()->getBeginLoc());
-        inner.end = loc(helper->getBody()->getEndLoc());
-        inner.stmts = {helper->getBody()};
+        Frame inner = helperFrame(*helper, *call, frame);
         for (const clang::CallExpr* c : callsIn(ctx_, *helper->getBody()))
           if (isSetEnabled(*c)) return;
         seen.insert(helper);
@@ -244,13 +251,7 @@ class Checker {
       // A function of this file: every value it returns is made in it.
       const clang::FunctionDecl* helper = calleeWithBody(*call);
       if (!helper || !helper->getBody() || !inMainFile(*helper)) return false;
-      Frame inner;
-      inner.function = helper;
-      inner.call = call;
-      inner.parent = &frame;
-      inner.begin = loc(helper->getBody()->getBeginLoc());
-      inner.end = loc(helper->getBody()->getEndLoc());
-      inner.stmts = {helper->getBody()};
+      Frame inner = helperFrame(*helper, *call, frame);
       bool any = false;
       for (const BoundNodes& b :
            match(findAll(returnStmt().bind("ret")), *helper->getBody(), ctx_.ast)) {
