@@ -10,7 +10,7 @@
 namespace lightfix {
 
 std::optional<clang::tooling::Replacement> removeArgument(const SourceFile& file, TSNode argument) {
-  TSNode list = ts_node_parent(argument);
+  TSNode list = parentOf(argument);
   if (!is(list, "argument_list") && !is(list, "dictionary")) return std::nullopt;
   std::vector<TSNode> items = namedChildren(list);
   size_t at = items.size();

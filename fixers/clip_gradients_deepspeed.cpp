@@ -36,7 +36,7 @@ std::optional<Fix> fixClipGradientsDeepspeed(const FileContext& ctx, const Findi
   const FabricInstance& fabric = *finding.fabric;
   if (fabric.strategy.kind != Strategy::DeepSpeed) return std::nullopt;
   TSNode call = finding.node("call");
-  TSNode statement = ts_node_parent(call);
+  TSNode statement = parentOf(call);
   if (!is(statement, "expression_statement") || ts_node_named_child_count(statement) != 1)
     return std::nullopt;
   TSNode arguments = field(call, "arguments");
@@ -56,7 +56,7 @@ std::optional<Fix> fixClipGradientsDeepspeed(const FileContext& ctx, const Findi
     if (first && !sameNode(first->scope, s.scope)) return std::nullopt;
     if (!first || startOf(s.call) < startOf(first->call)) first = &s;
   }
-  if (!first || !isBlock(ts_node_parent(first->statement))) return std::nullopt;
+  if (!first || !isBlock(parentOf(first->statement))) return std::nullopt;
   TSNode receiver = field(field(first->call, "function"), "object");
   if (!is(receiver, "identifier") && !is(receiver, "attribute")) return std::nullopt;
   if (!isNumber(maxNorm)) {

@@ -14,7 +14,7 @@ namespace lightfix {
 // The statement's whole lines, when nothing else shares them.
 static std::optional<clang::tooling::Replacement> removeStatementLines(const SourceFile& file,
                                                                        TSNode statement) {
-  TSNode block = ts_node_parent(statement);
+  TSNode block = parentOf(statement);
   size_t statements = 0;
   for (TSNode s : namedChildren(block))
     if (!is(s, "comment")) ++statements;

@@ -46,7 +46,7 @@ std::vector<TSNode> modelsFeeding(const FileContext& ctx, TSNode expr, TSNode sc
         return true;
       }
       if (is(n, "identifier")) {
-        TSNode parent = ts_node_parent(n);
+        TSNode parent = parentOf(n);
         // `x.attr`: only the object is a value of its own.
         if (is(parent, "attribute") && sameNode(field(parent, "attribute"), n)) return false;
         if (is(parent, "keyword_argument") && sameNode(field(parent, "name"), n)) return false;

@@ -9,7 +9,7 @@ namespace lightfix {
 
 std::optional<clang::tooling::Replacement> deleteStatementLines(const SourceFile& file,
                                                                 TSNode statement) {
-  TSNode block = ts_node_parent(statement);
+  TSNode block = parentOf(statement);
   if (isNull(block) || ts_node_named_child_count(block) < 2) return std::nullopt;
   std::string_view text = file.text();
   unsigned first = file.lineOf(startOf(statement));

@@ -33,9 +33,9 @@ const SetupCall* moduleSetupBefore(const FileContext& ctx, const FabricInstance*
     if (!sameFabric(s.fabric, fabric) || startOf(s.call) >= before) continue;
     if (!last || startOf(s.call) > startOf(last->call)) last = &s;
   }
-  if (!last || !sameNode(ts_node_parent(last->statement), block)) return nullptr;
+  if (!last || !sameNode(parentOf(last->statement), block)) return nullptr;
   if (last->targets.size() != 1 || last->arguments.size() != 1) return nullptr;
-  TSNode assignment = ts_node_parent(last->call);
+  TSNode assignment = parentOf(last->call);
   if (!is(assignment, "assignment") || !sameNode(field(assignment, "right"), last->call))
     return nullptr;
   if (hasKeywords(field(last->call, "arguments"))) return nullptr;
@@ -51,13 +51,12 @@ bool onlyParametersUsed(const FileContext& ctx, TSNode block, uint32_t from, uin
   walk(block, [&](TSNode n) {
     if (!ok || endOf(n) <= from || startOf(n) >= to) return false;
     if (!(is(n, "identifier") || is(n, "attribute")) || textOf(n, source) != name) return true;
-    TSNode parent = ts_node_parent(n);
+    TSNode parent = parentOf(n);
     // `x.name`: another object's attribute, not this name.
     if (is(parent, "attribute") && sameNode(field(parent, "attribute"), n)) return true;
     std::string_view method = textOf(field(parent, "attribute"), source);
     ok = is(parent, "attribute") && sameNode(field(parent, "object"), n) &&
-         (method == "parameters" || method == "named_parameters") &&
-         is(ts_node_parent(parent), "call");
+         (method == "parameters" || method == "named_parameters") && is(parentOf(parent), "call");
     return false;
   });
   return ok;
@@ -68,9 +67,9 @@ bool onlyParametersUsed(const FileContext& ctx, TSNode block, uint32_t from, uin
 std::optional<Fix> fixSetupNotJoint(const FileContext& ctx, const Finding& finding) {
   std::string_view source = ctx.file.text();
   TSNode call = finding.node("call");
-  TSNode assignment = ts_node_parent(call);
+  TSNode assignment = parentOf(call);
   if (!is(assignment, "assignment") || !sameNode(field(assignment, "right"), call)) return {};
-  TSNode statement = ts_node_parent(assignment);
+  TSNode statement = parentOf(assignment);
   if (!is(statement, "expression_statement")) return std::nullopt;
   TSNode arguments = field(call, "arguments");
   if (hasKeywords(arguments)) return std::nullopt;
@@ -83,7 +82,7 @@ std::optional<Fix> fixSetupNotJoint(const FileContext& ctx, const Finding& findi
   for (TSNode t : targets)
     if (!is(t, "identifier") && !is(t, "attribute")) return std::nullopt;
 
-  TSNode block = ts_node_parent(statement);
+  TSNode block = parentOf(statement);
   const SetupCall* setup = moduleSetupBefore(ctx, finding.fabric, block, startOf(call));
   if (!setup) return std::nullopt;
   std::string model(textOf(setup->targets[0], source));

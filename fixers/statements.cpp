@@ -7,7 +7,7 @@ namespace lightfix {
 TSNode liftToBlockOf(TSNode def, TSNode use) {
   TSNode statement = enclosingStatement(def);
   while (!isNull(statement)) {
-    TSNode block = ts_node_parent(statement);
+    TSNode block = parentOf(statement);
     if (contains(block, use)) {
       if (contains(statement, use) || startOf(statement) > startOf(use)) return TSNode{};
       return statement;

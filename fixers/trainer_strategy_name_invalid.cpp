@@ -51,10 +51,10 @@ std::optional<Fix> fixName(const FileContext& ctx, const Finding& finding) {
   std::string_view source = ctx.file.text();
   TSNode name = finding.node("name");
   TSNode trainer = finding.node("trainer");
-  TSNode keyword = ts_node_parent(name);
+  TSNode keyword = parentOf(name);
   // Only the Trainer's own argument: a variable may feed other code.
   if (!is(keyword, "keyword_argument") || textOf(field(keyword, "name"), source) != "strategy" ||
-      !sameNode(ts_node_parent(ts_node_parent(keyword)), trainer))
+      !sameNode(parentOf(parentOf(keyword)), trainer))
     return std::nullopt;
   Fix fix;
   if (auto bound = ctx.model.imports().qualifyName(kClass)) {
@@ -127,7 +127,7 @@ std::optional<Fix> fixImport(const FileContext& ctx, const Finding& finding) {
   walk(ctx.tree.root(), [&](TSNode n) {
     if (!allWrong || sameNode(n, import)) return false;
     if (!is(n, "identifier") || textOf(n, source) != kClass) return true;
-    TSNode call = ts_node_parent(n);
+    TSNode call = parentOf(n);
     bool isCallee = is(call, "call") && sameNode(field(call, "function"), n);
     bool counted = false;
     for (TSNode e : wrong) counted = counted || sameNode(e, call);

@@ -64,8 +64,7 @@ bool guardedByBadLoss(TSNode function, TSNode ret, std::string_view loss, std::s
     forEachOwnNode(function, check);
     return guarded;
   }
-  for (TSNode p = ts_node_parent(ret); !isNull(p) && !sameNode(p, function); p = ts_node_parent(p))
-    check(p);
+  for (TSNode p = parentOf(ret); !isNull(p) && !sameNode(p, function); p = parentOf(p)) check(p);
   return guarded;
 }
 

@@ -19,7 +19,7 @@ void matchClipByValueDeepspeed(const FileContext& ctx, std::vector<Finding>& out
     // Lightning lower-cases the name before comparing.
     if (!literalIs(value, source, "value")) continue;
     Finding f =
-        trainerFinding(ctx, "LF012", ts_node_parent(value), t,
+        trainerFinding(ctx, "LF012", parentOf(value), t,
                        "`gradient_clip_algorithm=\"value\"` under DeepSpeed", kLightningSays);
     f.nodes["value"] = value;
     out.push_back(std::move(f));

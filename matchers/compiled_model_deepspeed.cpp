@@ -39,7 +39,7 @@ void matchCompiledModelDeepspeed(const FileContext& ctx, std::vector<Finding>& o
       }
       if (!isCompileCall(ctx, compile)) continue;
       // `if args.compile: model = torch.compile(model)` compiles on some runs.
-      bool sometimes = bound && !contains(ts_node_parent(bound->statement), call.call);
+      bool sometimes = bound && !contains(parentOf(bound->statement), call.call);
       Finding f = methodCallFinding(ctx, "LF015", compile, call,
                                     sometimes ? "a model `torch.compile`d on some runs given to a "
                                                 "DeepSpeed Trainer"

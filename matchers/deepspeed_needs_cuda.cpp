@@ -23,12 +23,12 @@ static TSNode cpuAccelerator(const FileContext& ctx, TSNode construction) {
   if (isNull(value)) return TSNode{};
   // Lightning compares accelerator names as written: "CPU" is no name at all.
   std::string name;
-  if (stringLiteral(value, source, name)) return name == "cpu" ? ts_node_parent(value) : TSNode{};
+  if (stringLiteral(value, source, name)) return name == "cpu" ? parentOf(value) : TSNode{};
   if (is(value, "call"))
     if (auto q = ctx.model.imports().qualify(field(value, "function"), source);
         q && q->size() >= 14 && q->compare(q->size() - 14, 14, "CPUAccelerator") == 0 &&
         (q->rfind("lightning", 0) == 0 || q->rfind("pytorch_lightning", 0) == 0))
-      return ts_node_parent(value);
+      return parentOf(value);
   return TSNode{};
 }
 

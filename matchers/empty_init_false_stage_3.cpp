@@ -22,7 +22,7 @@ void matchEmptyInitFalseStage3(const FileContext& ctx, std::vector<Finding>& out
     Finding f =
         methodCallFinding(ctx, "LF016", call.call, call,
                           "`init_module(empty_init=False)` under ZeRO stage 3", kLightningSays);
-    f.nodes["argument"] = ts_node_parent(value);
+    f.nodes["argument"] = parentOf(value);
     out.push_back(std::move(f));
   }
 }

@@ -25,7 +25,7 @@ static TSNode literalConfig(const FileContext& ctx, TSNode value) {
   walk(ctx.tree.root(), [&](TSNode n) {
     if (!is(n, "identifier") || textOf(n, source) != name) return true;
     // `config=` and `x.config` name something else.
-    TSNode parent = ts_node_parent(n);
+    TSNode parent = parentOf(n);
     if ((is(parent, "keyword_argument") && sameNode(field(parent, "name"), n)) ||
         (is(parent, "attribute") && sameNode(field(parent, "attribute"), n)))
       return true;

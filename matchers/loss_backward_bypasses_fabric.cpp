@@ -47,9 +47,9 @@ void matchLossBackwardBypassesFabric(const FileContext& ctx, std::vector<Finding
       const SetupCall* setup = ctx.model.setupResultOf(model, scope, slot);
       if (!setup || slot != 0 || !setup->fabric->strategy.deepSpeed()) continue;
       // `teacher(x).detach()`: no gradient reaches the hooked output.
-      TSNode output = ts_node_parent(model);
-      if (is(ts_node_parent(output), "attribute") &&
-          textOf(field(ts_node_parent(output), "attribute"), source) == "detach")
+      TSNode output = parentOf(model);
+      if (is(parentOf(output), "attribute") &&
+          textOf(field(parentOf(output), "attribute"), source) == "detach")
         continue;
       Finding f = fabricFinding(
           ctx, "LF006", call, *setup->fabric,

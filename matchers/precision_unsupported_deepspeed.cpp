@@ -36,7 +36,7 @@ void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Find
     TSNode args = field(construction, "arguments");
     TSNode value = keywordArgument(args, "precision", source);
     if (isNull(value) || !isNull(keywordArgument(args, "plugins", source))) return std::string();
-    argument = ts_node_parent(value);
+    argument = parentOf(value);
     return unsupportedDeepSpeedPrecision(value, source);
   };
   for (const FabricInstance& fabric : ctx.model.fabrics()) {

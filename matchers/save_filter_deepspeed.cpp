@@ -33,7 +33,7 @@ void matchSaveFilterDeepspeed(const FileContext& ctx, std::vector<Finding>& out)
     if (!call.fabric) continue;  // `Trainer.save_checkpoint` has no filter
     // `save(path, state, filter=None)` and `save(path, state, filters)`.
     TSNode filter = keywordArgument(call.arguments, "filter", source);
-    TSNode argument = isNull(filter) ? TSNode{} : ts_node_parent(filter);
+    TSNode argument = isNull(filter) ? TSNode{} : parentOf(filter);
     std::vector<TSNode> positional = positionalArguments(call.arguments);
     if (isNull(filter) && positional.size() == 3) argument = filter = positional[2];
     if (isNull(filter) || mayBeNone(ctx, filter)) continue;

@@ -89,7 +89,7 @@ static bool returnsVariableThatMayBeNone(TSNode fn, TSNode ret, std::string_view
   std::string_view name = textOf(value, source);
   // The blocks around the return, outermost first.
   std::vector<TSNode> blocks;
-  for (TSNode p = ts_node_parent(ret); !isNull(p) && !sameNode(p, fn); p = ts_node_parent(p))
+  for (TSNode p = parentOf(ret); !isNull(p) && !sameNode(p, fn); p = parentOf(p))
     if (is(p, "block")) blocks.insert(blocks.begin(), p);
   bool none = false;
   for (TSNode block : blocks)

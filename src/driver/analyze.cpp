@@ -47,6 +47,7 @@ std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
                                 const RuleSet& rules) {
   std::vector<Diagnostic> out;
   if (skipsFile(file.text())) return out;
+  IndexedWalks walks(tree.index());
   FileContext ctx{file, tree, model, project};
   for (const Rule* rule : rules) {
     if (!rule->match) continue;  // a C++ rule

@@ -83,10 +83,10 @@ void Bindings::collect(TSNode root, std::string_view source) {
     fn.node = n;
     fn.name = std::string(textOf(field(n, "name"), source));
     fn.body = field(n, "body");
-    TSNode parent = ts_node_parent(n);
-    if (is(parent, "decorated_definition")) parent = ts_node_parent(parent);
-    if (is(parent, "block") && is(ts_node_parent(parent), "class_definition"))
-      fn.ownerClass = ts_node_parent(parent);
+    TSNode parent = parentOf(n);
+    if (is(parent, "decorated_definition")) parent = parentOf(parent);
+    if (is(parent, "block") && is(parentOf(parent), "class_definition"))
+      fn.ownerClass = parentOf(parent);
     for (TSNode p : namedChildren(field(n, "parameters"))) {
       TSNode name = paramName(p);
       if (isNull(name)) continue;
@@ -197,7 +197,7 @@ const FunctionInfo* Bindings::constructorOf(std::string_view className) const {
   for (const FunctionInfo& fn : functions_)
     if (fn.name == "__init__" && !isNull(fn.ownerClass) &&
         textOf(field(fn.ownerClass, "name"), source_) == className &&
-        is(ts_node_parent(fn.ownerClass), "module"))
+        is(parentOf(fn.ownerClass), "module"))
       return &fn;
   return nullptr;
 }

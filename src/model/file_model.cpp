@@ -11,7 +11,12 @@
 namespace lightfix {
 
 FileModel::FileModel(const SourceFile& file, const SyntaxTree& tree, ModelOptions options)
-    : file_(file), source_(file.text()), root_(tree.root()), options_(options) {
+    : file_(file),
+      source_(file.text()),
+      root_(tree.root()),
+      nodes_(&tree.index()),
+      options_(options) {
+  IndexedWalks walks(tree.index());
   imports_.collect(root_, source_);
   bindings_.collect(root_, source_);
   collectFabricSubclasses();
@@ -29,11 +34,13 @@ void FileModel::attach(const ProjectIndex& index) {
 }
 
 void FileModel::attachFabrics(const ProjectIndex& index) {
+  IndexedWalks walks(*nodes_);
   index_ = &index;
   collectFabricsAndTrainers();
 }
 
 void FileModel::attachSetups() {
+  IndexedWalks walks(*nodes_);
   collectSetups();
   // Again now every file's Fabrics exist: `fabric.launch(main)` may well sit
   // in another file than the Fabric.
@@ -41,6 +48,7 @@ void FileModel::attachSetups() {
 }
 
 bool FileModel::attachModules() {
+  IndexedWalks walks(*nodes_);
   size_t before = modules_.size();
   collectLightningModules();
   return modules_.size() > before;
@@ -69,7 +77,7 @@ std::vector<const ForeignCall*> FileModel::foreignCallers(const FunctionInfo* fn
 
 // The statement a call's result is assigned in, and the names it binds.
 static TSNode assignmentOf(TSNode call) {
-  TSNode parent = ts_node_parent(call);
+  TSNode parent = parentOf(call);
   if (is(parent, "assignment") && sameNode(field(parent, "right"), call)) return parent;
   return TSNode{};
 }
@@ -122,6 +130,7 @@ bool FileModel::collectFabricSubclasses() {
 }
 
 bool FileModel::attachSubclasses(const ProjectIndex& index) {
+  IndexedWalks walks(*nodes_);
   index_ = &index;
   if (!imports_.starModules().empty())
     imports_.setStarResolver([this](std::string_view name) -> std::optional<std::string> {
@@ -471,13 +480,13 @@ bool FileModel::everyBranchSetsUp(TSNode ifStatement, const FabricInstance* fabr
 bool FileModel::ranBefore(const SetupCall& setup, TSNode point, const SetupQuery& query) const {
   if (endOf(setup.call) > startOf(point)) return false;
   if (query.counted == Counted::MayHaveRun) return true;
-  for (TSNode p = ts_node_parent(setup.call); !isNull(p); p = ts_node_parent(p)) {
+  for (TSNode p = parentOf(setup.call); !isNull(p); p = parentOf(p)) {
     if (contains(p, point)) return true;
     bool branch = is(p, "elif_clause") || is(p, "else_clause") ||
-                  (is(p, "block") && is(ts_node_parent(p), "if_statement"));
+                  (is(p, "block") && is(parentOf(p), "if_statement"));
     if (branch) {
-      if (!everyBranchSetsUp(ts_node_parent(p), query.fabric)) return false;
-      p = ts_node_parent(p);
+      if (!everyBranchSetsUp(parentOf(p), query.fabric)) return false;
+      p = parentOf(p);
     } else if (makesConditional(p)) {
       return false;
     }

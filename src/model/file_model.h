@@ -17,6 +17,7 @@ namespace lightfix {
 class SourceFile;
 class SyntaxTree;
 class ProjectIndex;
+class NodeIndex;
 struct ForeignCall;
 
 struct ModelOptions {
@@ -92,6 +93,9 @@ class FileModel {
   // subclasses, callers handing in a Fabric or a model, LightningModule
   // bases). A project links every file in three passes, in this order.
   void attach(const ProjectIndex& index);
+  // The tree's nodes in document order: walks over them are fast while an
+  // IndexedWalks holds it.
+  const NodeIndex& nodeIndex() const { return *nodes_; }
   bool attachSubclasses(const ProjectIndex& index);  // true when it found more
   void attachFabrics(const ProjectIndex& index);
   void attachSetups();
@@ -149,6 +153,7 @@ class FileModel {
   const ProjectIndex* index_ = nullptr;
   std::string_view source_;
   TSNode root_;
+  const NodeIndex* nodes_;  // the tree's, for fast walks in every pass
   ModelOptions options_;
   Imports imports_;
   Bindings bindings_;

@@ -96,6 +96,7 @@ std::pair<const FileModel*, const FunctionInfo*> ProjectIndex::callee(const File
 void ProjectIndex::linkCalls() {
   callers_.clear();
   for (const FileModel* from : files_) {
+    IndexedWalks walks(from->nodeIndex());
     std::string_view source = from->file().text();
     walk(from->bindings().module(), [&](TSNode n) {
       if (!is(n, "call")) return true;

@@ -73,7 +73,7 @@ bool isDeepSpeedSubclass(TSNode callee, const FileModel& m, int depth) {
 // `pytest.param(...)` entries.
 bool parametrized(const FunctionInfo& fn, int param, const FileModel& m, int depth, Strategy& out) {
   std::string_view source = m.file().text();
-  TSNode decorated = ts_node_parent(fn.node);
+  TSNode decorated = parentOf(fn.node);
   if (!is(decorated, "decorated_definition")) return false;
   const std::string& name = fn.params[static_cast<size_t>(param)];
   for (TSNode decorator : namedChildren(decorated)) {
@@ -122,7 +122,7 @@ bool parametrized(const FunctionInfo& fn, int param, const FileModel& m, int dep
 }
 
 TSNode defaultOf(const FunctionInfo& fn, int param) {
-  TSNode p = ts_node_parent(fn.paramNodes[static_cast<size_t>(param)]);
+  TSNode p = parentOf(fn.paramNodes[static_cast<size_t>(param)]);
   if (is(p, "default_parameter") || is(p, "typed_default_parameter")) return field(p, "value");
   return TSNode{};
 }

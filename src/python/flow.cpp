@@ -139,8 +139,7 @@ bool boundOnEveryPath(TSNode function, TSNode at, std::string_view name, std::st
   // block has run.
   TSNode body = field(function, "body");
   uint32_t point = isNull(at) ? endOf(body) : startOf(at);
-  for (TSNode block = isNull(at) ? body : ts_node_parent(at); !isNull(block);
-       block = ts_node_parent(block)) {
+  for (TSNode block = isNull(at) ? body : parentOf(at); !isNull(block); block = parentOf(block)) {
     if (is(block, "block")) {
       for (TSNode s : namedChildren(block)) {
         if (endOf(s) > point) break;
@@ -157,12 +156,12 @@ bool makesConditional(TSNode p) {
   return is(p, "elif_clause") || is(p, "else_clause") || is(p, "except_clause") ||
          is(p, "except_group_clause") || is(p, "case_clause") || is(p, "conditional_expression") ||
          is(p, "boolean_operator") || is(p, "lambda") || is(p, "function_definition") ||
-         (is(p, "block") && is(ts_node_parent(p), "if_statement"));
+         (is(p, "block") && is(parentOf(p), "if_statement"));
 }
 
 bool runsBefore(TSNode a, TSNode b) {
   if (endOf(a) > startOf(b)) return false;
-  for (TSNode p = ts_node_parent(a); !isNull(p); p = ts_node_parent(p)) {
+  for (TSNode p = parentOf(a); !isNull(p); p = parentOf(p)) {
     if (contains(p, b)) return true;
     if (makesConditional(p)) return false;
   }
@@ -170,7 +169,7 @@ bool runsBefore(TSNode a, TSNode b) {
 }
 
 bool runsWhenever(TSNode n, TSNode function) {
-  for (TSNode p = ts_node_parent(n); !isNull(p) && !sameNode(p, function); p = ts_node_parent(p))
+  for (TSNode p = parentOf(n); !isNull(p) && !sameNode(p, function); p = parentOf(p))
     if (makesConditional(p)) return false;
   return true;
 }
@@ -184,7 +183,7 @@ static TSNode branchOf(TSNode branching, TSNode n) {
 }
 
 bool mutuallyExclusive(TSNode a, TSNode b) {
-  for (TSNode p = ts_node_parent(a); !isNull(p); p = ts_node_parent(p)) {
+  for (TSNode p = parentOf(a); !isNull(p); p = parentOf(p)) {
     if (!contains(p, b)) continue;
     if (!is(p, "if_statement") && !is(p, "match_statement")) return false;
     TSNode ba = branchOf(p, a);
@@ -196,7 +195,7 @@ bool mutuallyExclusive(TSNode a, TSNode b) {
 }
 
 bool insideLoop(TSNode n) {
-  for (TSNode p = ts_node_parent(n); !isNull(p); p = ts_node_parent(p)) {
+  for (TSNode p = parentOf(n); !isNull(p); p = parentOf(p)) {
     if (is(p, "function_definition") || is(p, "lambda")) return false;
     if (is(p, "for_statement") || is(p, "while_statement") || is(p, "list_comprehension") ||
         is(p, "set_comprehension") || is(p, "dictionary_comprehension") ||

@@ -1,5 +1,7 @@
 #include "python/node.h"
 
+#include <algorithm>
+
 namespace lightfix {
 
 std::string_view textOf(TSNode n, std::string_view source) {
@@ -9,7 +11,21 @@ std::string_view textOf(TSNode n, std::string_view source) {
 
 TSNode field(TSNode n, const char* name) {
   if (isNull(n)) return n;
-  return ts_node_child_by_field_name(n, name, static_cast<uint32_t>(std::strlen(name)));
+  // tree-sitter finds a field's id by comparing its name with every field's;
+  // the names here are literals, so each is looked up once per thread.
+  struct Known {
+    const char* name;
+    std::string text;
+    TSFieldId id;
+  };
+  thread_local std::vector<Known> known;
+  for (const Known& k : known)
+    if (k.name == name && k.text == name)
+      return k.id ? ts_node_child_by_field_id(n, k.id) : TSNode{};
+  auto length = static_cast<uint32_t>(std::strlen(name));
+  TSFieldId id = ts_language_field_id_for_name(ts_tree_language(n.tree), name, length);
+  known.push_back({name, name, id});
+  return id ? ts_node_child_by_field_id(n, id) : TSNode{};
 }
 
 std::vector<TSNode> namedChildren(TSNode n) {
@@ -21,8 +37,71 @@ std::vector<TSNode> namedChildren(TSNode n) {
   return out;
 }
 
+namespace {
+thread_local const NodeIndex* tIndex = nullptr;
+}  // namespace
+
+NodeIndex::NodeIndex(TSNode root) {
+  if (isNull(root)) return;
+  // Pre-order with a cursor, closing each subtree as the cursor leaves it.
+  std::vector<uint32_t> open;
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  for (;;) {
+    TSNode n = ts_tree_cursor_current_node(&cursor);
+    parent_.push_back(open.empty() ? -1 : static_cast<int64_t>(open.back()));
+    open.push_back(static_cast<uint32_t>(nodes_.size()));
+    nodes_.push_back(n);
+    starts_.push_back(ts_node_start_byte(n));
+    subtreeEnd_.push_back(0);
+    if (ts_tree_cursor_goto_first_child(&cursor)) continue;
+    for (;;) {
+      subtreeEnd_[open.back()] = static_cast<uint32_t>(nodes_.size());
+      open.pop_back();
+      if (ts_tree_cursor_goto_next_sibling(&cursor)) break;
+      if (!ts_tree_cursor_goto_parent(&cursor)) {
+        ts_tree_cursor_delete(&cursor);
+        return;
+      }
+    }
+  }
+}
+
+int64_t NodeIndex::find(TSNode n) const {
+  uint32_t start = ts_node_start_byte(n);
+  auto it = std::lower_bound(starts_.begin(), starts_.end(), start);
+  for (auto i = static_cast<size_t>(it - starts_.begin()); i < nodes_.size() && starts_[i] == start;
+       ++i)
+    if (nodes_[i].id == n.id && nodes_[i].tree == n.tree) return static_cast<int64_t>(i);
+  return -1;
+}
+
+TSNode parentOf(TSNode n) {
+  if (tIndex && !isNull(n)) {
+    int64_t at = tIndex->find(n);
+    if (at >= 0) {
+      int64_t up = tIndex->parent(static_cast<uint32_t>(at));
+      return up < 0 ? TSNode{} : tIndex->nodes()[static_cast<size_t>(up)];
+    }
+  }
+  return ts_node_parent(n);
+}
+
+IndexedWalks::IndexedWalks(const NodeIndex& index) : previous_(tIndex) { tIndex = &index; }
+
+IndexedWalks::~IndexedWalks() { tIndex = previous_; }
+
 void walk(TSNode n, const std::function<bool(TSNode)>& visit) {
   if (isNull(n)) return;
+  if (tIndex) {
+    int64_t at = tIndex->find(n);
+    if (at >= 0) {
+      const std::vector<TSNode>& nodes = tIndex->nodes();
+      auto i = static_cast<uint32_t>(at);
+      for (uint32_t end = tIndex->subtreeEnd(i); i < end;)
+        i = visit(nodes[i]) ? i + 1 : tIndex->subtreeEnd(i);
+      return;
+    }
+  }
   TSTreeCursor cursor = ts_tree_cursor_new(n);
   bool descend = visit(n);
   for (;;) {
@@ -44,7 +123,7 @@ void walk(TSNode n, const std::function<bool(TSNode)>& visit) {
 }
 
 TSNode ancestorOfType(TSNode n, std::initializer_list<const char*> types) {
-  for (TSNode p = ts_node_parent(n); !isNull(p); p = ts_node_parent(p))
+  for (TSNode p = parentOf(n); !isNull(p); p = parentOf(p))
     for (const char* t : types)
       if (is(p, t)) return p;
   return TSNode{};
@@ -56,7 +135,7 @@ bool isBlock(TSNode n) { return is(n, "block") || is(n, "module"); }
 
 TSNode enclosingStatement(TSNode n) {
   TSNode cur = n;
-  for (TSNode p = ts_node_parent(cur); !isNull(p); cur = p, p = ts_node_parent(p))
+  for (TSNode p = parentOf(cur); !isNull(p); cur = p, p = parentOf(p))
     if (isBlock(p)) return cur;
   return TSNode{};
 }

@@ -3,6 +3,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <cstdint>
 #include <cstring>
 #include <functional>
 #include <string>
@@ -29,6 +30,43 @@ std::vector<TSNode> namedChildren(TSNode n);
 // Visits n and its descendants in document order; the visitor returns false
 // to skip a node's children. Iterative, so deep nesting cannot overflow.
 void walk(TSNode n, const std::function<bool(TSNode)>& visit);
+
+// Every node of a tree in document order, with where each one's subtree
+// ends: a walk over an indexed tree is a scan of an array, not a cursor's
+// moves, and a file is walked many times (each model pass, each rule).
+class NodeIndex {
+ public:
+  explicit NodeIndex(TSNode root);
+  // Where `n` is, or -1 if it is not in this tree.
+  int64_t find(TSNode n) const;
+  const std::vector<TSNode>& nodes() const { return nodes_; }
+  // One past the last node of the subtree at `i`.
+  uint32_t subtreeEnd(uint32_t i) const { return subtreeEnd_[i]; }
+  // The parent of the node at `i`; -1 for the root.
+  int64_t parent(uint32_t i) const { return parent_[i]; }
+
+ private:
+  std::vector<TSNode> nodes_;
+  std::vector<uint32_t> starts_;  // start bytes, for find()
+  std::vector<uint32_t> subtreeEnd_;
+  std::vector<int64_t> parent_;
+};
+
+// While alive, walks on this thread over nodes of the index's tree use it.
+class IndexedWalks {
+ public:
+  explicit IndexedWalks(const NodeIndex& index);
+  ~IndexedWalks();
+  IndexedWalks(const IndexedWalks&) = delete;
+  IndexedWalks& operator=(const IndexedWalks&) = delete;
+
+ private:
+  const NodeIndex* previous_;
+};
+
+// ts_node_parent, which tree-sitter finds by descending from the root: from
+// the index when the tree is indexed (IndexedWalks), in O(log n).
+TSNode parentOf(TSNode n);
 
 // The nearest ancestor (not n itself) of one of the given types, or null.
 TSNode ancestorOfType(TSNode n, std::initializer_list<const char*> types);

@@ -21,6 +21,7 @@ SyntaxTree SyntaxTree::parse(std::string_view text) {
   SyntaxTree tree;
   tree.tree_.reset(ts_parser_parse_string(parser.get(), nullptr, text.data(),
                                           static_cast<uint32_t>(text.size())));
+  tree.index_ = std::make_unique<NodeIndex>(tree.root());
   return tree;
 }
 

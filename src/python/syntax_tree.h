@@ -6,6 +6,8 @@
 #include <memory>
 #include <string_view>
 
+#include "python/node.h"
+
 namespace lightfix {
 
 class SyntaxTree {
@@ -17,12 +19,15 @@ class SyntaxTree {
   bool hasError() const { return ts_node_has_error(root()); }
   // The first error or missing node, or a null node.
   TSNode firstError() const;
+  // Its nodes in document order, for fast walks (see IndexedWalks).
+  const NodeIndex& index() const { return *index_; }
 
  private:
   struct Deleter {
     void operator()(TSTree* t) const { ts_tree_delete(t); }
   };
   std::unique_ptr<TSTree, Deleter> tree_;
+  std::unique_ptr<NodeIndex> index_;
 };
 
 const TSLanguage* pythonLanguage();
