@@ -14,6 +14,7 @@
 #include "diff/unified_diff.h"
 #include "driver/discover.h"
 #include "driver/prefilter.h"
+#include "driver/project_roots.h"
 #include "driver/work_pool.h"
 #include "edit/atomic_write.h"
 #include "edit/fix_rounds.h"
@@ -97,18 +98,18 @@ void scanSlot(FileSlot& slot, const Prefilter& prefilter, const RunOptions& opti
 
 // The files no trigger word made us parse but a parsed file imports (a
 // LightningModule's base may sit in a file with neither), to a fixpoint.
-void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter& prefilter,
-                   const RunOptions& options) {
+void parseImported(std::vector<FileSlot>& slots, const std::vector<size_t>& members, WorkPool& pool,
+                   const Prefilter& prefilter, const RunOptions& options) {
   ModuleTable unparsed;
   std::vector<size_t> slotOf;
-  for (size_t i = 0; i < slots.size(); ++i) {
+  for (size_t i : members) {
     if (slots[i].file || slots[i].cxx || !slots[i].readError.empty()) continue;
     unparsed.add(slots[i].path);
     slotOf.push_back(i);
   }
   std::vector<bool> taken(slotOf.size(), false);
   std::vector<size_t> wave;
-  for (size_t i = 0; i < slots.size(); ++i)
+  for (size_t i : members)
     if (slots[i].model) wave.push_back(i);
   while (!wave.empty() && unparsed.size() > 0) {
     std::vector<size_t> next;
@@ -225,16 +226,46 @@ void checkSlot(FileSlot& slot, const ProjectModel& project, const RunOptions& op
 
 }  // namespace
 
+// The files of one project (see ProjectRoots), checked together.
+struct ProjectPart {
+  std::vector<size_t> slots;
+  std::vector<std::string> configs;
+  std::unique_ptr<ProjectModel> project;
+  std::vector<FileReport> configReports;  // they follow the source files'
+};
+
 struct CheckedProject::State {
   RunOptions options;
   std::vector<FileSlot> slots;
-  ProjectModel project;
+  std::vector<ProjectPart> parts;
+  std::vector<size_t> partOf;  // per slot
   RunResult result;
 };
 
-CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunOptions& options)
-    : state_(std::make_unique<State>(State{options, {}, ProjectModel(options.model), {}})) {
+namespace {
+
+// Splits the run into its projects, in the order their first files come.
+void splitIntoParts(const Discovery& discovery, CheckedProject::State& s);
+
+constexpr size_t kFilesOfASmallProject = 64;
+
+struct PartRun {
+  CheckedProject::State& s;
+  const Prefilter& prefilter;
+  Progress& progress;
+  bool keepModels;
+};
+
+// scan → parse → model → link → check for the files of one project.
+void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool);
+
+}  // namespace
+
+CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunOptions& options,
+                               bool keepModels)
+    : state_(std::make_unique<State>()) {
   State& s = *state_;
+  s.options = options;
   RunResult& result = s.result;
   Discovery discovery = discoverFiles(paths, options.exclude);
   result.errors = discovery.errors;
@@ -253,38 +284,22 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
     slot.cxx = isCxxPath(slot.path);
     if (slot.cxx) slot.command = commands.commandFor(slot.path, discovery.named.count(slot.path));
   }
+  splitIntoParts(discovery, s);
   Prefilter prefilter(options.rules, options.prefilter);
-  pool.forEach(s.slots.size(), [&](size_t i) {
-    scanSlot(s.slots[i], prefilter, options, result);
-    if (!s.slots[i].matchable) ++progress.done;
-  });
-  parseImported(s.slots, pool, prefilter, options);
-
-  // Configs are checked too; their reports follow the Python files'.
-  std::vector<FileReport> configReports;
-  for (const std::string& path : discovery.configs) {
-    std::string text;
-    std::string error;
-    // A config that cannot be read informs nothing; it is no error of the run.
-    if (!readFile(path, text, error)) continue;
-    s.project.addConfigFile(path, text);
-    std::string ext = std::filesystem::path(path).extension().string();
-    if (ext != ".yaml" && ext != ".yml") continue;
-    auto file = std::make_shared<SourceFile>(path, std::move(text));
-    std::vector<Diagnostic> found = analyzeConfigFile(*file, rulesFor(path, options));
-    if (!found.empty()) configReports.push_back(FileReport{file, std::move(found), 0, {}});
+  PartRun run{s, prefilter, progress, keepModels};
+  // A large project spreads its files over the threads; small ones (a fleet
+  // of repositories) run whole, one per thread at a time.
+  std::vector<size_t> small;
+  for (size_t p = 0; p < s.parts.size(); ++p) {
+    if (s.parts[p].slots.size() > kFilesOfASmallProject) {
+      checkPart(run, s.parts[p], pool);
+    } else {
+      small.push_back(p);
+    }
   }
-  std::vector<FileModel*> models;
-  for (FileSlot& slot : s.slots)
-    if (slot.model) models.push_back(slot.model.get());
-  s.project.link(models);
-
-  pool.forEach(s.slots.size(), [&](size_t i) {
-    if (!s.slots[i].matchable) return;
-    checkSlot(s.slots[i], s.project, options, result);
-    if (s.slots[i].report)
-      progress.findings += s.slots[i].report->diagnostics.size() + s.slots[i].report->fixed;
-    ++progress.done;
+  pool.forEach(small.size(), [&](size_t k) {
+    WorkPool here(1);
+    checkPart(run, s.parts[small[k]], here);
   });
 
   for (FileSlot& slot : s.slots)
@@ -294,8 +309,75 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
     result.diff += slot.diff;
     if (slot.report) result.reports.push_back(std::move(*slot.report));
   }
-  for (FileReport& r : configReports) result.reports.push_back(std::move(r));
+  for (ProjectPart& part : s.parts)
+    for (FileReport& r : part.configReports) result.reports.push_back(std::move(r));
 }
+
+namespace {
+
+void splitIntoParts(const Discovery& discovery, CheckedProject::State& s) {
+  ProjectRoots roots;
+  std::map<std::string, size_t> partByRoot;
+  auto partFor = [&](const std::string& path) {
+    const std::string& root = path == "-" ? std::string() : roots.rootOf(path);
+    auto [it, added] = partByRoot.emplace(root, s.parts.size());
+    if (added) s.parts.emplace_back();
+    return it->second;
+  };
+  s.partOf.resize(s.slots.size());
+  for (size_t i = 0; i < s.slots.size(); ++i) {
+    s.partOf[i] = partFor(s.slots[i].path);
+    s.parts[s.partOf[i]].slots.push_back(i);
+  }
+  for (const std::string& path : discovery.configs) s.parts[partFor(path)].configs.push_back(path);
+}
+
+void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
+  CheckedProject::State& s = run.s;
+  const RunOptions& options = s.options;
+  part.project = std::make_unique<ProjectModel>(options.model);
+  pool.forEach(part.slots.size(), [&](size_t k) {
+    FileSlot& slot = s.slots[part.slots[k]];
+    scanSlot(slot, run.prefilter, options, s.result);
+    if (!slot.matchable) ++run.progress.done;
+  });
+  parseImported(s.slots, part.slots, pool, run.prefilter, options);
+
+  for (const std::string& path : part.configs) {
+    std::string text;
+    std::string error;
+    // A config that cannot be read informs nothing; it is no error of the run.
+    if (!readFile(path, text, error)) continue;
+    part.project->addConfigFile(path, text);
+    std::string ext = std::filesystem::path(path).extension().string();
+    if (ext != ".yaml" && ext != ".yml") continue;
+    auto file = std::make_shared<SourceFile>(path, std::move(text));
+    std::vector<Diagnostic> found = analyzeConfigFile(*file, rulesFor(path, options));
+    if (!found.empty()) part.configReports.push_back(FileReport{file, std::move(found), 0, {}});
+  }
+  std::vector<FileModel*> models;
+  for (size_t i : part.slots)
+    if (s.slots[i].model) models.push_back(s.slots[i].model.get());
+  part.project->link(models);
+
+  pool.forEach(part.slots.size(), [&](size_t k) {
+    FileSlot& slot = s.slots[part.slots[k]];
+    if (!slot.matchable) return;
+    checkSlot(slot, *part.project, options, s.result);
+    if (slot.report) run.progress.findings += slot.report->diagnostics.size() + slot.report->fixed;
+    ++run.progress.done;
+  });
+  if (run.keepModels) return;
+  // Its reports hold what they show; the rest of the project can go.
+  part.project.reset();
+  for (size_t i : part.slots) {
+    s.slots[i].model.reset();
+    s.slots[i].tree = SyntaxTree();
+    s.slots[i].file.reset();
+  }
+}
+
+}  // namespace
 
 CheckedProject::~CheckedProject() = default;
 
@@ -306,18 +388,22 @@ RunResult& CheckedProject::result() { return state_->result; }
 std::vector<Diagnostic> CheckedProject::recheck(const SourceFile& file) const {
   const State& s = *state_;
   RuleSet rules = rulesFor(file.path(), s.options);
-  for (const FileSlot& slot : s.slots)
-    if (slot.cxx && slot.command && slot.file && slot.file->path() == file.path())
-      return analyzeCxx(file, *slot.command, rules);
-  for (const FileSlot& slot : s.slots)
-    if (slot.file && slot.model && slot.file->path() == file.path() &&
-        slot.file->text() == file.text())
-      return analyze(*slot.file, slot.tree, *slot.model, s.project, rules);
-  return analyzeText(file, s.project, rules);
+  for (size_t i = 0; i < s.slots.size(); ++i) {
+    const FileSlot& slot = s.slots[i];
+    if (!slot.file || slot.file->path() != file.path()) continue;
+    if (slot.cxx)
+      return slot.command ? analyzeCxx(file, *slot.command, rules) : std::vector<Diagnostic>{};
+    const ProjectModel& project = *s.parts[s.partOf[i]].project;
+    if (slot.model && slot.file->text() == file.text())
+      return analyze(*slot.file, slot.tree, *slot.model, project, rules);
+    return analyzeText(file, project, rules);
+  }
+  ProjectModel alone(s.options.model);
+  return analyzeText(file, alone, rules);
 }
 
 RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& options) {
-  CheckedProject checked(paths, options);
+  CheckedProject checked(paths, options, /*keepModels=*/false);
   return std::move(checked.result());
 }
 

@@ -49,7 +49,10 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
 // options.mode like runLightfix, usually Mode::Check.
 class CheckedProject {
  public:
-  CheckedProject(const std::vector<std::string>& paths, const RunOptions& options);
+  // `keepModels` false: each project's trees and models are let go once
+  // its files are checked (a batch run); recheck() then sees none of them.
+  CheckedProject(const std::vector<std::string>& paths, const RunOptions& options,
+                 bool keepModels = true);
   ~CheckedProject();
   CheckedProject(const CheckedProject&) = delete;
   CheckedProject& operator=(const CheckedProject&) = delete;
@@ -57,12 +60,13 @@ class CheckedProject {
   const RunResult& result() const;
   RunResult& result();
 
+  struct State;
+
   // The findings in `file` (a path of the run, with new text), against the
   // rest of the project as it was read; its rules as the run chose them.
   std::vector<Diagnostic> recheck(const SourceFile& file) const;
 
  private:
-  struct State;
   std::unique_ptr<State> state_;
 };
 

@@ -1,0 +1,64 @@
+// Which project a file belongs to, and that the projects of one run are
+// checked apart: a fleet of repositories is not one project.
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "cli_support.h"
+#include "driver/project_roots.h"
+#include "test_support.h"
+
+namespace {
+
+void write(const fs::path& p, const std::string& text) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << text;
+}
+
+TEST(ProjectRoots, TheOutermostRepositoryOrPythonProjectAboveAFile) {
+  fs::path dir = lightfix::testing::freshTempDir();
+  write(dir / "fleet" / "a" / "pyproject.toml", "");
+  write(dir / "fleet" / "a" / "pkg" / "setup.py", "");  // a package inside: still a's
+  write(dir / "fleet" / "b" / "setup.cfg", "");
+  fs::create_directories(dir / "fleet" / "c" / ".git");
+  lightfix::ProjectRoots roots;
+  std::string a = (dir / "fleet" / "a").string();
+  EXPECT_EQ(roots.rootOf((dir / "fleet" / "a" / "train.py").string()), a);
+  EXPECT_EQ(roots.rootOf((dir / "fleet" / "a" / "pkg" / "m.py").string()), a);
+  EXPECT_EQ(roots.rootOf((dir / "fleet" / "b" / "x" / "y.py").string()),
+            (dir / "fleet" / "b").string());
+  EXPECT_EQ(roots.rootOf((dir / "fleet" / "c" / "z.py").string()), (dir / "fleet" / "c").string());
+  EXPECT_EQ(roots.rootOf((dir / "fleet" / "loose.py").string()), "");
+  fs::remove_all(dir);
+}
+
+const char* kTrainer =
+    "import lightning as L\n"
+    "from model import Lit\n"
+    "L.Trainer(strategy='deepspeed').fit(Lit())\n";
+const char* kModule =
+    "import lightning as L\n"
+    "class Lit(L.LightningModule):\n"
+    "    def training_step(self, batch, batch_idx):\n"
+    "        return None\n";
+
+TEST(ProjectRoots, RepositoriesOfOneRunAreCheckedApart) {
+  fs::path dir = lightfix::testing::freshTempDir();
+  // One repository: its Trainer decides its module's strategy.
+  write(dir / "fleet" / "one" / "pyproject.toml", "");
+  write(dir / "fleet" / "one" / "train.py", kTrainer);
+  write(dir / "fleet" / "one" / "model.py", kModule);
+  // Two repositories: the Trainer of one says nothing about the other's module.
+  write(dir / "fleet" / "two" / "pyproject.toml", "");
+  write(dir / "fleet" / "two" / "train.py", kTrainer);
+  write(dir / "fleet" / "three" / "pyproject.toml", "");
+  write(dir / "fleet" / "three" / "model.py", kModule);
+  Result r = lightfix(dir, "check --output-format concise -q --select LF003 fleet");
+  EXPECT_EQ(r.exit, 1) << r.out;
+  EXPECT_NE(r.out.find("fleet/one/model.py:4:9: LF003"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("fleet/three/"), std::string::npos) << r.out;
+  fs::remove_all(dir);
+}
+
+}  // namespace
