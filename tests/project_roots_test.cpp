@@ -22,14 +22,22 @@ TEST(ProjectRoots, TheOutermostRepositoryOrPythonProjectAboveAFile) {
   write(dir / "fleet" / "a" / "pkg" / "setup.py", "");  // a package inside: still a's
   write(dir / "fleet" / "b" / "setup.cfg", "");
   fs::create_directories(dir / "fleet" / "c" / ".git");
+  write(dir / "pyproject.toml", "");  // above the folder checked: not looked at
   lightfix::ProjectRoots roots;
+  const std::string fleet = (dir / "fleet").string();
   std::string a = (dir / "fleet" / "a").string();
-  EXPECT_EQ(roots.rootOf((dir / "fleet" / "a" / "train.py").string()), a);
-  EXPECT_EQ(roots.rootOf((dir / "fleet" / "a" / "pkg" / "m.py").string()), a);
-  EXPECT_EQ(roots.rootOf((dir / "fleet" / "b" / "x" / "y.py").string()),
+  EXPECT_EQ(roots.rootOf((dir / "fleet" / "a" / "train.py").string(), fleet), a);
+  EXPECT_EQ(roots.rootOf((dir / "fleet" / "a" / "pkg" / "m.py").string(), fleet), a);
+  EXPECT_EQ(roots.rootOf((dir / "fleet" / "b" / "x" / "y.py").string(), fleet),
             (dir / "fleet" / "b").string());
-  EXPECT_EQ(roots.rootOf((dir / "fleet" / "c" / "z.py").string()), (dir / "fleet" / "c").string());
-  EXPECT_EQ(roots.rootOf((dir / "fleet" / "loose.py").string()), "");
+  EXPECT_EQ(roots.rootOf((dir / "fleet" / "c" / "z.py").string(), fleet),
+            (dir / "fleet" / "c").string());
+  EXPECT_EQ(roots.rootOf((dir / "fleet" / "loose.py").string(), fleet), "");
+  // Checked from a folder inside a package: one project, whatever is below.
+  EXPECT_EQ(roots.rootOf((dir / "fleet" / "a" / "pkg" / "m.py").string(),
+                         (dir / "fleet" / "a" / "pkg").string()),
+            (dir / "fleet" / "a" / "pkg").string());
+  EXPECT_EQ(roots.rootOf((dir / "fleet" / "a" / "train.py").string(), dir.string()), dir.string());
   fs::remove_all(dir);
 }
 
@@ -58,6 +66,13 @@ TEST(ProjectRoots, RepositoriesOfOneRunAreCheckedApart) {
   EXPECT_EQ(r.exit, 1) << r.out;
   EXPECT_NE(r.out.find("fleet/one/model.py:4:9: LF003"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("fleet/three/"), std::string::npos) << r.out;
+  // Two folders of one repository named apart are still one project.
+  write(dir / "repo" / ".git" / "HEAD", "");
+  write(dir / "repo" / "scripts" / "train.py", kTrainer);
+  write(dir / "repo" / "src" / "model.py", kModule);
+  Result apart =
+      lightfix(dir / "repo", "check --output-format concise -q --select LF003 scripts src");
+  EXPECT_NE(apart.out.find("src/model.py:4:9: LF003"), std::string::npos) << apart.out;
   fs::remove_all(dir);
 }
 

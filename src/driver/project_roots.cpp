@@ -16,19 +16,31 @@ bool isProjectFolder(const fs::path& dir) {
   return false;
 }
 
+// `folder` is `bound` or below it.
+bool within(const fs::path& folder, const fs::path& bound) {
+  auto b = bound.begin();
+  for (auto f = folder.begin(); b != bound.end(); ++f, ++b)
+    if (f == folder.end() || *f != *b) return false;
+  return true;
+}
+
 }  // namespace
 
-const std::string& ProjectRoots::rootOf(const std::string& path) {
+const std::string& ProjectRoots::rootOf(const std::string& path, const std::string& bound) {
   std::error_code ec;
   fs::path folder = fs::absolute(path, ec).lexically_normal().parent_path();
-  auto known = byFolder_.find(folder.string());
-  if (known != byFolder_.end()) return known->second;
-  // The outermost: a parent's answer wins over this folder's own marker.
+  auto key = std::make_pair(folder.string(), bound);
+  auto it = known_.find(key);
+  if (it != known_.end()) return it->second;
   std::string root;
-  if (folder.has_parent_path() && folder.parent_path() != folder)
-    root = rootOf((folder.parent_path() / "x").string());
-  if (root.empty() && isProjectFolder(folder)) root = folder.string();
-  return byFolder_[folder.string()] = root;
+  fs::path limit = fs::path(bound).lexically_normal();
+  if (within(folder, limit)) {
+    // The outermost: a parent's answer wins over this folder's own marker.
+    if (folder != limit && folder.has_parent_path())
+      root = rootOf((folder.parent_path() / "x").string(), bound);
+    if (root.empty() && isProjectFolder(folder)) root = folder.string();
+  }
+  return known_[key] = root;
 }
 
 }  // namespace lightfix
