@@ -5,24 +5,24 @@
 #include "model/file_model.h"
 #include "model/project_model.h"
 #include "python/node.h"
-#include "python/query.h"
 #include "python/source_file.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {
 
 std::vector<FabricBackward> deepSpeedBackwardCalls(const FileContext& ctx) {
-  static const Query backwardCall(R"(
-    (call
-      function: (attribute object: (_) @receiver attribute: (identifier) @method)
-      arguments: (argument_list) @arguments
-      (#eq? @method "backward")) @call)");
+  std::string_view source = ctx.file.text();
   std::vector<FabricBackward> out;
-  backwardCall.forEach(ctx.tree.root(), ctx.file.text(), [&](const Query::Match& m) {
-    TSNode call = m["call"];
-    TSNode scope = ctx.model.bindings().scopeOf(call);
-    for (const FabricInstance* f : ctx.model.fabricsOf(m["receiver"], scope))
-      if (f->strategy.deepSpeed()) out.push_back({call, m["receiver"], m["arguments"], f});
+  // A walk over the indexed tree: cheaper than a query's own cursor.
+  walk(ctx.tree.root(), [&](TSNode n) {
+    MethodCall mc;
+    if (!asMethodCall(n, source, mc) || mc.method != "backward" ||
+        !is(mc.arguments, "argument_list"))
+      return true;
+    TSNode scope = ctx.model.bindings().scopeOf(n);
+    for (const FabricInstance* f : ctx.model.fabricsOf(mc.receiver, scope))
+      if (f->strategy.deepSpeed()) out.push_back({n, mc.receiver, mc.arguments, f});
+    return true;
   });
   return out;
 }

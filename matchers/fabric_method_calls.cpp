@@ -4,7 +4,6 @@
 
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/query.h"
 #include "python/source_file.h"
 #include "python/syntax_tree.h"
 
@@ -13,20 +12,18 @@ namespace lightfix {
 std::vector<FabricMethodCall> fabricMethodCalls(const FileContext& ctx,
                                                 std::initializer_list<std::string_view> methods,
                                                 bool deepSpeedOnly) {
-  static const Query methodCall(R"(
-    (call
-      function: (attribute object: (_) @receiver attribute: (identifier) @method)
-      arguments: (argument_list) @arguments) @call)");
   std::string_view source = ctx.file.text();
   std::vector<FabricMethodCall> out;
-  methodCall.forEach(ctx.tree.root(), source, [&](const Query::Match& m) {
-    std::string_view method = textOf(m["method"], source);
-    if (std::find(methods.begin(), methods.end(), method) == methods.end()) return;
-    TSNode call = m["call"];
-    TSNode scope = ctx.model.bindings().scopeOf(call);
-    for (const FabricInstance* f : ctx.model.fabricsOf(m["receiver"], scope))
+  // A walk over the indexed tree: cheaper than a query's own cursor.
+  walk(ctx.tree.root(), [&](TSNode n) {
+    MethodCall mc;
+    if (!asMethodCall(n, source, mc) || !is(mc.arguments, "argument_list")) return true;
+    if (std::find(methods.begin(), methods.end(), mc.method) == methods.end()) return true;
+    TSNode scope = ctx.model.bindings().scopeOf(n);
+    for (const FabricInstance* f : ctx.model.fabricsOf(mc.receiver, scope))
       if (!deepSpeedOnly || f->strategy.deepSpeed())
-        out.push_back({call, m["receiver"], m["arguments"], method, f});
+        out.push_back({n, mc.receiver, mc.arguments, mc.method, f});
+    return true;
   });
   return out;
 }
