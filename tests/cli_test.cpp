@@ -5,6 +5,7 @@
 
 #include <llvm/Support/JSON.h>
 #include "cli_support.h"
+#include "config/config.h"
 #include "rules/rule.h"
 #include "test_support.h"
 
@@ -299,6 +300,51 @@ TEST_F(Cli, RulesAndExplain) {
   EXPECT_EQ(explain.exit, 0);
   EXPECT_EQ(explain.out.rfind("# LF003: training-step-returns-none", 0), 0u) << explain.out;
   EXPECT_EQ(lightfix(dir, "explain LF999").exit, 2);
+}
+
+}  // namespace
+
+namespace {
+
+// A file above --max-file-size (or the config's max-file-size) is not read:
+// a notice names it, the others are checked, the exit code is theirs.
+TEST(MaxFileSize, ALargerFileIsSkippedWithANotice) {
+  fs::path dir = lightfix::testing::freshTempDir();
+  std::ofstream(dir / "big.py", std::ios::binary) << kFaulty << std::string(2048, '#') << "\n";
+  std::ofstream(dir / "small.py", std::ios::binary) << kFaulty;
+  Result r = lightfix(dir, "check --output-format concise -q --max-file-size 1KB .");
+  EXPECT_EQ(r.exit, 1) << r.out;
+  EXPECT_NE(r.out.find("lightfix: notice: big.py: not checked: 2.3 KB is above the 1.0 KB limit "
+                       "(max-file-size)\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("small.py:10:5: LF001"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("big.py:"), r.out.find("big.py: not checked")) << r.out;
+
+  std::ofstream(dir / "pyproject.toml") << "[tool.lightfix]\nmax-file-size = 1024\n";
+  Result config = lightfix(dir, "check --output-format concise -q .");
+  EXPECT_NE(config.out.find("notice: big.py: not checked"), std::string::npos) << config.out;
+  EXPECT_EQ(lightfix(dir, "check -q --max-file-size 0 .").out.find("notice"), std::string::npos);
+
+  EXPECT_EQ(lightfix(dir, "check --max-file-size 10XB .").exit, 2);
+  std::ofstream(dir / "pyproject.toml") << "[tool.lightfix]\nmax-file-size = \"big\"\n";
+  Result bad = lightfix(dir, "check .");
+  EXPECT_EQ(bad.exit, 2);
+  EXPECT_NE(bad.out.find("[tool.lightfix] `max-file-size` must be a size"), std::string::npos)
+      << bad.out;
+  fs::remove_all(dir);
+}
+
+TEST(MaxFileSize, SizesParse) {
+  using lightfix::parseByteSize;
+  EXPECT_EQ(parseByteSize("2048"), 2048u);
+  EXPECT_EQ(parseByteSize("10MB"), 10u << 20);
+  EXPECT_EQ(parseByteSize("512kb"), 512u << 10);
+  EXPECT_EQ(parseByteSize("1GiB"), 1u << 30);
+  EXPECT_EQ(parseByteSize("0"), 0u);
+  EXPECT_FALSE(parseByteSize("MB"));
+  EXPECT_FALSE(parseByteSize("10 MB"));
+  EXPECT_FALSE(parseByteSize("99999999999999999999"));
 }
 
 }  // namespace

@@ -51,6 +51,7 @@ struct CommonOptions {
   bool unsafeFixes = false;
   bool diff = false;
   unsigned jobs = 0;
+  std::string maxFileSize;
   std::string buildPath;                             // -p: compile_commands.json's folder
   std::optional<std::vector<std::string>> cxxFlags;  // after `--`
   std::string fromLog;                               // explain --log, fix --from-log
@@ -85,6 +86,8 @@ void addCommon(CLI::App* cmd, CommonOptions& o) {
                   "Judge every Fabric and Trainer as running this strategy (a migration)")
       ->check(CLI::IsMember({"deepspeed"}));
   cmd->add_option("--stdin-filename", o.stdinFilename, "The name to report stdin (`-`) under");
+  cmd->add_option("--max-file-size", o.maxFileSize,
+                  "Skip files larger than this, with a notice (default 10MB; 0: no limit)");
   cmd->add_option("-p,--build-path", o.buildPath,
                   "The folder with the compile_commands.json that C++ files are checked with "
                   "(default: the nearest one above each file; flags after `--` replace it)");
@@ -192,6 +195,17 @@ bool makeRunOptions(CommonOptions& o, const std::vector<std::string>& paths, Mod
   run.stdinFilename = o.stdinFilename;
   run.jobs = o.jobs;
   run.cxx = CxxFlags{o.buildPath, o.cxxFlags};
+  if (run.config.maxFileSize) run.maxFileSize = *run.config.maxFileSize;
+  if (!o.maxFileSize.empty()) {
+    std::optional<uint64_t> bytes = parseByteSize(o.maxFileSize);
+    if (!bytes) {
+      std::cerr << fmt::format(
+          "lightfix: --max-file-size {}: not a size (such as 10MB, 512KB or a number of bytes)\n",
+          o.maxFileSize);
+      return false;
+    }
+    run.maxFileSize = *bytes;
+  }
   // For the tests that prove the prefilter never drops a finding.
   const char* noPrefilter = std::getenv("LIGHTFIX_NO_PREFILTER");
   run.prefilter = !(noPrefilter && *noPrefilter);
@@ -212,6 +226,7 @@ int runCommand(CommonOptions o, Mode mode) {
     result = runLightfix(paths, run);
   }
   for (const std::string& e : result.errors) std::cerr << "lightfix: " << e << "\n";
+  for (const std::string& n : result.notices) std::cerr << "lightfix: notice: " << n << "\n";
 
   RenderOptions render;
   render.unsafeFixes = o.unsafeFixes;

@@ -1,5 +1,8 @@
 #include "config/config.h"
 
+#include <cctype>
+#include <cstdint>
+
 #include <fmt/format.h>
 #include <fnmatch.h>
 
@@ -42,6 +45,32 @@ std::vector<std::string> Config::ignoredFor(const std::string& file) const {
   return codes;
 }
 
+std::optional<uint64_t> parseByteSize(std::string_view text) {
+  uint64_t n = 0;
+  size_t i = 0;
+  for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i) {
+    if (n > (UINT64_MAX - 9) / 10) return std::nullopt;
+    n = n * 10 + static_cast<uint64_t>(text[i] - '0');
+  }
+  if (i == 0) return std::nullopt;
+  std::string unit;
+  for (char c : text.substr(i))
+    unit += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  int shift = 0;
+  if (unit.empty() || unit == "B")
+    shift = 0;
+  else if (unit == "K" || unit == "KB" || unit == "KIB")
+    shift = 10;
+  else if (unit == "M" || unit == "MB" || unit == "MIB")
+    shift = 20;
+  else if (unit == "G" || unit == "GB" || unit == "GIB")
+    shift = 30;
+  else
+    return std::nullopt;
+  if (shift > 0 && n > (UINT64_MAX >> shift)) return std::nullopt;
+  return n << shift;
+}
+
 std::optional<Config> readConfig(const std::string& path, std::string& error) {
   Config config;
   config.path = path;
@@ -68,6 +97,14 @@ std::optional<Config> readConfig(const std::string& path, std::string& error) {
     auto value = target->value<std::string>();
     if (!value || *value != "deepspeed") return invalid("`target-strategy` must be \"deepspeed\"");
     config.targetStrategy = *value;
+  }
+  if (const toml::node* size = tool->get("max-file-size")) {
+    std::optional<uint64_t> bytes;
+    if (auto n = size->value<int64_t>(); n && *n >= 0) bytes = static_cast<uint64_t>(*n);
+    if (auto text = size->value<std::string>()) bytes = parseByteSize(*text);
+    if (!bytes)
+      return invalid("`max-file-size` must be a size such as \"10MB\" or a number of bytes");
+    config.maxFileSize = bytes;
   }
   if (const toml::node* pfi = tool->get("per-file-ignores")) {
     const toml::table* globs = pfi->as_table();

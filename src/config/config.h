@@ -1,10 +1,12 @@
 #pragma once
 // `[tool.lightfix]` in pyproject.toml: select, ignore, exclude,
-// target-strategy and per-file-ignores, found by walking up from the first
+// target-strategy, max-file-size and per-file-ignores, found by walking up from the first
 // path like ruff does, or named with --config.
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -17,11 +19,16 @@ struct Config {
   std::vector<std::string> ignore;
   std::vector<std::string> exclude;
   std::string targetStrategy;
+  std::optional<uint64_t> maxFileSize;  // bytes; 0: no limit
   std::vector<std::pair<std::string, std::vector<std::string>>> perFileIgnores;
 
   // The codes per-file-ignores turns off for a file.
   std::vector<std::string> ignoredFor(const std::string& file) const;
 };
+
+// "10MB", "512KB", "1GB", "2048" (bytes); K, M and G count in 1024s. None
+// for anything else.
+std::optional<uint64_t> parseByteSize(std::string_view text);
 
 // Reads the `[tool.lightfix]` table of a pyproject.toml; a file without one
 // gives an empty config. On a malformed file, nothing and a one-line error.

@@ -42,6 +42,7 @@ struct FileSlot {
   bool cxx = false;
   std::optional<CxxCommand> command;  // none: in no compilation database
   std::string readError;
+  std::string notice;  // why it was skipped unread
   // What checking it gave.
   std::optional<FileReport> report;
   std::vector<std::string> errors;
@@ -68,6 +69,12 @@ RuleSet rulesFor(const std::string& path, const RunOptions& options) {
   return rules;
 }
 
+// 1.3 KB, 12.0 MB.
+std::string humanSize(uint64_t bytes) {
+  if (bytes < (1u << 20)) return fmt::format("{:.1f} KB", static_cast<double>(bytes) / 1024);
+  return fmt::format("{:.1f} MB", static_cast<double>(bytes) / (1u << 20));
+}
+
 bool wantedFix(const Diagnostic& d, bool unsafe) {
   return d.fix && (d.fix->applicability == Applicability::Safe || unsafe);
 }
@@ -86,6 +93,13 @@ void parseSlot(FileSlot& slot, std::string text, Relevance relevance, const RunO
 void scanSlot(FileSlot& slot, const Prefilter& prefilter, const RunOptions& options,
               RunResult& result) {
   if (slot.cxx && !slot.command) return;
+  std::error_code ec;
+  uint64_t size = slot.path == "-" ? 0 : std::filesystem::file_size(slot.path, ec);
+  if (!ec && options.maxFileSize > 0 && size > options.maxFileSize) {
+    slot.notice = fmt::format("{}: not checked: {} is above the {} limit (max-file-size)",
+                              slot.path, humanSize(size), humanSize(options.maxFileSize));
+    return;
+  }
   std::string text;
   if (!readFile(slot.path, text, slot.readError)) return;
   if (slot.path == "-") result.stdinText = text;
@@ -305,8 +319,10 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
     checkPart(run, s.parts[small[k]], here);
   });
 
-  for (FileSlot& slot : s.slots)
+  for (FileSlot& slot : s.slots) {
     if (!slot.readError.empty()) result.errors.push_back(slot.readError);
+    if (!slot.notice.empty()) result.notices.push_back(slot.notice);
+  }
   for (FileSlot& slot : s.slots) {
     for (std::string& e : slot.errors) result.errors.push_back(std::move(e));
     result.diff += slot.diff;

@@ -28,18 +28,20 @@ struct RunOptions {
   std::string stdinFilename;  // the name `-` is reported under
   Config config;              // per-file-ignores
   std::vector<ExcludePattern> exclude;
-  CxxFlags cxx;                  // where C++ files' compiler flags come from
-  unsigned jobs = 0;             // threads; 0 means one per core
-  bool prefilter = true;         // false: parse and check every file (a test of the filter)
-  Progress* progress = nullptr;  // updated as files are done, if given
+  CxxFlags cxx;                      // where C++ files' compiler flags come from
+  unsigned jobs = 0;                 // threads; 0 means one per core
+  uint64_t maxFileSize = 10u << 20;  // bytes; a larger file is skipped (0: no limit)
+  bool prefilter = true;             // false: parse and check every file (a test of the filter)
+  Progress* progress = nullptr;      // updated as files are done, if given
 };
 
 struct RunResult {
-  std::vector<FileReport> reports;  // files with findings (or fixes), by path
-  std::vector<std::string> errors;  // one line each, naming the file
-  std::vector<std::string> files;   // every Python and C++ file discovered
-  std::string diff;                 // for Mode::Diff
-  std::string stdinText;            // `-`: what was read, or for `fix -` its fixed text
+  std::vector<FileReport> reports;   // files with findings (or fixes), by path
+  std::vector<std::string> errors;   // one line each, naming the file
+  std::vector<std::string> notices;  // files skipped on purpose, one line each
+  std::vector<std::string> files;    // every Python and C++ file discovered
+  std::string diff;                  // for Mode::Diff
+  std::string stdinText;             // `-`: what was read, or for `fix -` its fixed text
 };
 
 RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& options);
