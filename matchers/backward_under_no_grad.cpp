@@ -33,15 +33,6 @@ const clang::CXXRecordDecl* recordOf(const clang::VarDecl& var) {
   return var.getType().getCanonicalType().getNonReferenceType()->getAsCXXRecordDecl();
 }
 
-// c10::NoGradGuard, or a class of one's own derived from it.
-bool isNoGradGuardClass(const clang::CXXRecordDecl* r) {
-  if (!r) return false;
-  if (isRecord(r, "c10::NoGradGuard")) return true;
-  if (!r->hasDefinition()) return false;
-  return !r->forallBases(
-      [](const clang::CXXRecordDecl* base) { return !isRecord(base, "c10::NoGradGuard"); });
-}
-
 // The argument a c10::AutoGradMode variable is constructed with.
 const clang::Expr* autoGradModeArgument(const clang::VarDecl& var) {
   if (!isRecord(recordOf(var), "c10::AutoGradMode") || !var.getInit()) return nullptr;
@@ -58,7 +49,8 @@ bool isLiteralFalse(const clang::Expr* e) {
 // A local variable that turns gradients off for the rest of its block.
 bool isNoGradGuard(const clang::VarDecl& var) {
   if (!var.hasLocalStorage() || var.getType()->isReferenceType()) return false;
-  return isNoGradGuardClass(recordOf(var)) || isLiteralFalse(autoGradModeArgument(var));
+  return isSameOrDerivedFrom(recordOf(var), "c10::NoGradGuard") ||
+         isLiteralFalse(autoGradModeArgument(var));
 }
 
 // A local c10::AutoGradMode that may turn gradients back on.
@@ -389,7 +381,7 @@ class Checker {
         type = std::string(*text);
     if (type.empty() || type == "auto")
       type = guard_->getType().getCanonicalType().getUnqualifiedType().getAsString();
-    if (!isNoGradGuardClass(recordOf(*guard_))) type += "(false)";
+    if (!isSameOrDerivedFrom(recordOf(*guard_), "c10::NoGradGuard")) type += "(false)";
     return type;
   }
 

@@ -19,17 +19,20 @@ bool methodOf(const clang::CallExpr& call, const char* method, const char* baseC
   if (!member) return false;
   const clang::CXXMethodDecl* decl = member->getMethodDecl();
   if (!decl || !decl->getIdentifier() || decl->getName() != method) return false;
-  const clang::CXXRecordDecl* record = decl->getParent();
+  return isSameOrDerivedFrom(decl->getParent(), baseClass);
+}
+
+}  // namespace
+
+bool isSameOrDerivedFrom(const clang::CXXRecordDecl* record, const char* qualifiedName) {
   if (!record) return false;
   auto named = [&](const clang::CXXRecordDecl* r) {
-    return r->getQualifiedNameAsString() == baseClass;
+    return r->getQualifiedNameAsString() == qualifiedName;
   };
   if (named(record)) return true;
   if (!record->hasDefinition()) return false;
   return !record->forallBases([&](const clang::CXXRecordDecl* base) { return !named(base); });
 }
-
-}  // namespace
 
 bool isBackwardCall(const clang::CallExpr& call) {
   if (methodOf(call, "backward", "at::Tensor")) return true;

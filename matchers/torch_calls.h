@@ -3,6 +3,7 @@
 // belongs to (at::Tensor, torch::optim::Optimizer and its subclasses,
 // torch::nn::Module), never by spelling alone.
 
+#include <clang/AST/DeclCXX.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
 
@@ -13,6 +14,10 @@
 namespace lightfix {
 
 struct CxxContext;
+
+// `record` is the class `qualifiedName` ("torch::optim::Optimizer") or
+// derives from it.
+bool isSameOrDerivedFrom(const clang::CXXRecordDecl* record, const char* qualifiedName);
 
 // `t.backward()` on an at::Tensor, or `torch::autograd::backward(…)`.
 bool isBackwardCall(const clang::CallExpr& call);
