@@ -12,18 +12,6 @@ std::optional<uint32_t> CxxContext::offsetOf(clang::SourceLocation loc) const {
   return sm.getFileOffset(at);
 }
 
-std::optional<std::string_view> CxxContext::textOf(clang::SourceRange range) const {
-  const clang::SourceManager& sm = ast.getSourceManager();
-  if (range.getBegin().isMacroID() || range.getEnd().isMacroID()) return std::nullopt;
-  auto chars = clang::CharSourceRange::getTokenRange(range);
-  clang::SourceLocation end =
-      clang::Lexer::getLocForEndOfToken(range.getEnd(), 0, sm, ast.getLangOpts());
-  std::optional<uint32_t> from = offsetOf(chars.getBegin());
-  std::optional<uint32_t> to = end.isValid() ? offsetOf(end) : std::nullopt;
-  if (!from || !to || *to < *from) return std::nullopt;
-  return std::string_view(file.text()).substr(*from, *to - *from);
-}
-
 std::optional<std::pair<uint32_t, uint32_t>> CxxContext::rangeOf(clang::SourceRange range) const {
   const clang::SourceManager& sm = ast.getSourceManager();
   clang::CharSourceRange chars = sm.getExpansionRange(range);
@@ -33,6 +21,14 @@ std::optional<std::pair<uint32_t, uint32_t>> CxxContext::rangeOf(clang::SourceRa
   std::optional<uint32_t> to = end.isValid() ? offsetOf(end) : std::nullopt;
   if (!from || !to || *to < *from) return std::nullopt;
   return std::make_pair(*from, *to);
+}
+
+std::optional<std::string_view> CxxContext::textOf(clang::SourceRange range) const {
+  // A macro's expansion is not text of the file.
+  if (range.getBegin().isMacroID() || range.getEnd().isMacroID()) return std::nullopt;
+  auto bytes = rangeOf(range);
+  if (!bytes) return std::nullopt;
+  return std::string_view(file.text()).substr(bytes->first, bytes->second - bytes->first);
 }
 
 unsigned CxxContext::lineOf(clang::SourceLocation loc) const {
