@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <map>
 
+#include "driver/discover.h"
+
 namespace fs = std::filesystem;
 namespace tooling = clang::tooling;
 
@@ -23,11 +25,6 @@ std::unique_ptr<tooling::CompilationDatabase> loadDatabase(const fs::path& file)
       file.string(), error, tooling::JSONCommandLineSyntax::AutoDetect);
   if (!db) return nullptr;
   return tooling::inferMissingCompileCommands(std::move(db));
-}
-
-bool isHeader(const fs::path& path) {
-  std::string ext = path.extension().string();
-  return ext == ".h" || ext == ".hh" || ext == ".hpp" || ext == ".hxx";
 }
 
 }  // namespace
@@ -78,7 +75,7 @@ std::optional<CxxCommand> CompileCommands::commandFor(const std::string& path, b
     // Like clang-tidy's `--`: the same flags for every file.
     std::vector<std::string> args{"clang++"};
     args.insert(args.end(), impl_->flags.flags->begin(), impl_->flags.flags->end());
-    if (isHeader(absolute)) args.push_back("-xc++-header");
+    if (isCxxHeader(absolute.string())) args.push_back("-xc++-header");
     args.push_back(absolute.string());
     return CxxCommand{fs::current_path(ec).string(), std::move(args)};
   }
@@ -96,7 +93,7 @@ std::optional<CxxCommand> CompileCommands::commandFor(const std::string& path, b
   if (!named) return std::nullopt;
   // Named, with no database to ask: no flags at all, as clang-tidy does.
   std::vector<std::string> args{"clang++", "-std=c++17"};
-  if (isHeader(absolute)) args.push_back("-xc++-header");
+  if (isCxxHeader(absolute.string())) args.push_back("-xc++-header");
   args.push_back(absolute.string());
   return CxxCommand{fs::current_path(ec).string(), std::move(args)};
 }

@@ -80,10 +80,14 @@ void walkDirectory(const fs::path& dir, const GitIgnores::Place& place, Walk& wa
 
 }  // namespace
 
+bool isCxxHeader(const std::string& path) {
+  std::string ext = fs::path(path).extension().string();
+  return ext == ".h" || ext == ".hh" || ext == ".hpp" || ext == ".hxx";
+}
+
 bool isCxxPath(const std::string& path) {
   std::string ext = fs::path(path).extension().string();
-  return ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".h" || ext == ".hh" ||
-         ext == ".hpp" || ext == ".hxx";
+  return ext == ".cpp" || ext == ".cc" || ext == ".cxx" || isCxxHeader(path);
 }
 
 Discovery discoverFiles(const std::vector<std::string>& paths,

@@ -25,8 +25,9 @@ struct ExcludePattern {
   std::string pattern;
 };
 
-// .cpp, .cc, .cxx, .h, .hh, .hpp, .hxx
+// .cpp, .cc, .cxx, and the headers: .h, .hh, .hpp, .hxx
 bool isCxxPath(const std::string& path);
+bool isCxxHeader(const std::string& path);
 
 // `exclude` applies below every path, as a .gitignore at its base would.
 Discovery discoverFiles(const std::vector<std::string>& paths,
