@@ -41,10 +41,6 @@ enum class Answer { Yes, No, AllInFile, All, Quit, Edit };
 
 bool isSafe(const Diagnostic& d) { return d.fix->applicability == Applicability::Safe; }
 
-bool isSyntaxError(const std::vector<Diagnostic>& diagnostics) {
-  return !diagnostics.empty() && diagnostics.front().code.empty();
-}
-
 std::string shellQuoted(const std::string& s) {
   std::string out = "'";
   for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);

@@ -200,14 +200,13 @@ void checkCxxSlot(FileSlot& slot, const RunOptions& options, RunResult& result) 
     return it->second;
   };
   auto compiles = [&](const std::string& text) {
-    std::vector<Diagnostic> found = analyzer(SourceFile(file.path(), text));
-    return found.empty() || !found[0].code.empty();
+    return !isSyntaxError(analyzer(SourceFile(file.path(), text)));
   };
   if (options.mode == Mode::Check)
     report.diagnostics = analyzer(file);
   else
     fixSlot(slot, analyzer, compiles, options, result, report);
-  if (!report.diagnostics.empty() && report.diagnostics[0].code.empty())
+  if (isSyntaxError(report.diagnostics))
     slot.errors.push_back(fmt::format("{}:{}:{}: does not compile; file left as it is", file.path(),
                                       report.diagnostics[0].location.row,
                                       report.diagnostics[0].location.column));

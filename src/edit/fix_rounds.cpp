@@ -51,7 +51,7 @@ FixRounds applyFixes(const SourceFile& original, const Analyzer& analyze, const 
     SourceFile current(original.path(), result.text);
     std::vector<Diagnostic> diagnostics = analyze(current);
     result.remaining = diagnostics;
-    if (round == 0 && !diagnostics.empty() && diagnostics[0].code.empty()) break;  // no parse
+    if (round == 0 && isSyntaxError(diagnostics)) break;  // no parse
 
     clang::tooling::Replacements merged;
     std::vector<const Diagnostic*> taken;

@@ -7,4 +7,8 @@ std::string ruleUrl(const std::string& code) {
   return "https://github.com/lightfix/lightfix/blob/main/docs/rules/" + code + ".md";
 }
 
+bool isSyntaxError(const std::vector<Diagnostic>& diagnostics) {
+  return !diagnostics.empty() && diagnostics.front().code.empty();
+}
+
 }  // namespace lightfix

@@ -33,4 +33,8 @@ struct FileReport {
 
 std::string ruleUrl(const std::string& code);
 
+// A file's findings when it did not parse (Python) or compile (C++): its
+// error alone, a diagnostic without a code.
+bool isSyntaxError(const std::vector<Diagnostic>& diagnostics);
+
 }  // namespace lightfix
