@@ -21,21 +21,26 @@ struct Result {
   std::string out;
 };
 
+// A shell command's exit status and everything it printed, stderr included.
+Result shell(const std::string& command) {
+  Result r;
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  std::array<char, 4096> buf{};
+  size_t n = 0;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  int status = pclose(pipe);
+  r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
 Result lightfix(const fs::path& dir, const std::string& args, const std::string& stdinText = "") {
   // Outside `dir`, and one per call: tests running at once may share `dir`.
   static int calls = 0;
   fs::path input = fs::temp_directory_path() /
                    ("lightfix-stdin-" + std::to_string(getpid()) + "-" + std::to_string(++calls));
   std::ofstream(input, std::ios::binary) << stdinText;
-  std::string cmd = "cd '" + dir.string() + "' && '" LIGHTFIX_BINARY "' " + args + " < '" +
-                    input.string() + "' 2>&1";
-  Result r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  size_t n = 0;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-  int status = pclose(pipe);
-  r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  Result r = shell("cd '" + dir.string() + "' && '" LIGHTFIX_BINARY "' " + args + " < '" +
+                   input.string() + "'");
   fs::remove(input);
   return r;
 }
