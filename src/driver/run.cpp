@@ -8,7 +8,9 @@
 #include <iterator>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <set>
 
 #include "cxx/cxx_check.h"
 #include "diff/unified_diff.h"
@@ -114,18 +116,18 @@ void scanSlot(FileSlot& slot, const Prefilter& prefilter, const RunOptions& opti
 
 // The files no trigger word made us parse but a parsed file imports (a
 // LightningModule's base may sit in a file with neither), to a fixpoint.
-void parseImported(std::vector<FileSlot>& slots, const std::vector<size_t>& members, WorkPool& pool,
-                   const Prefilter& prefilter, const RunOptions& options) {
+void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter& prefilter,
+                   const RunOptions& options) {
   ModuleTable unparsed;
   std::vector<size_t> slotOf;
-  for (size_t i : members) {
+  for (size_t i = 0; i < slots.size(); ++i) {
     if (slots[i].file || slots[i].cxx || !slots[i].readError.empty()) continue;
     unparsed.add(slots[i].path);
     slotOf.push_back(i);
   }
   std::vector<bool> taken(slotOf.size(), false);
   std::vector<size_t> wave;
-  for (size_t i : members)
+  for (size_t i = 0; i < slots.size(); ++i)
     if (slots[i].model) wave.push_back(i);
   while (!wave.empty() && unparsed.size() > 0) {
     std::vector<size_t> next;
@@ -241,9 +243,23 @@ void checkSlot(FileSlot& slot, const ProjectModel& project, const RunOptions& op
 
 }  // namespace
 
-// The files of one project (see ProjectRoots), checked together.
+// What checking a file gave, kept after its slot is let go.
+struct FileOutcome {
+  size_t index;  // in the run's files
+  std::string readError;
+  std::string notice;
+  std::vector<std::string> errors;
+  std::string diff;
+  std::optional<FileReport> report;
+};
+
+// The files of one project (see ProjectRoots), checked together. Its slots
+// exist only while it is checked (or for the run's life, to recheck), so
+// that memory follows the largest project, not the number of files.
 struct ProjectPart {
-  std::vector<size_t> slots;
+  std::vector<size_t> files;  // indices in the run's files
+  std::vector<FileSlot> slots;
+  std::vector<FileOutcome> outcomes;  // the files with anything to say
   std::vector<std::string> configs;
   std::unique_ptr<ProjectModel> project;
   std::vector<FileReport> configReports;  // they follow the source files'
@@ -251,9 +267,8 @@ struct ProjectPart {
 
 struct CheckedProject::State {
   RunOptions options;
-  std::vector<FileSlot> slots;
   std::vector<ProjectPart> parts;
-  std::vector<size_t> partOf;  // per slot
+  std::set<std::string> named;  // files named on the command line
   RunResult result;
 };
 
@@ -270,10 +285,13 @@ struct PartRun {
   const Prefilter& prefilter;
   Progress& progress;
   bool keepModels;
+  CompileCommands& commands;  // guarded by commandsLock: parts run side by side
+  std::mutex& commandsLock;
 };
 
 // scan → parse → model → link → check for the files of one project.
 void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool);
+void keepOutcomes(ProjectPart& part);
 
 }  // namespace
 
@@ -284,30 +302,25 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
   s.options = options;
   RunResult& result = s.result;
   Discovery discovery = discoverFiles(paths, options.exclude);
-  result.errors = discovery.errors;
-  result.files = discovery.files;
+  result.errors = std::move(discovery.errors);
   Progress unseen;
   Progress& progress = options.progress ? *options.progress : unseen;
   progress.total = discovery.files.size();
 
   WorkPool pool(options.jobs);
-  s.slots.resize(discovery.files.size());
   CompileCommands commands(options.cxx);
   if (!commands.error().empty()) result.errors.push_back(commands.error());
-  for (size_t i = 0; i < s.slots.size(); ++i) {
-    FileSlot& slot = s.slots[i];
-    slot.path = discovery.files[i];
-    slot.cxx = isCxxPath(slot.path);
-    if (slot.cxx) slot.command = commands.commandFor(slot.path, discovery.named.count(slot.path));
-  }
+  s.named = std::move(discovery.named);
   splitIntoParts(paths, discovery, s);
+  result.files = std::move(discovery.files);
   Prefilter prefilter(options.rules, options.prefilter);
-  PartRun run{s, prefilter, progress, keepModels};
+  std::mutex commandsLock;
+  PartRun run{s, prefilter, progress, keepModels, commands, commandsLock};
   // A large project spreads its files over the threads; small ones (a fleet
   // of repositories) run whole, one per thread at a time.
   std::vector<size_t> small;
   for (size_t p = 0; p < s.parts.size(); ++p) {
-    if (s.parts[p].slots.size() > kFilesOfASmallProject) {
+    if (s.parts[p].files.size() > kFilesOfASmallProject) {
       checkPart(run, s.parts[p], pool);
     } else {
       small.push_back(p);
@@ -317,18 +330,27 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
     WorkPool here(1);
     checkPart(run, s.parts[small[k]], here);
   });
+  if (keepModels)
+    for (ProjectPart& part : s.parts) keepOutcomes(part);
 
-  for (FileSlot& slot : s.slots) {
-    if (!slot.readError.empty()) result.errors.push_back(slot.readError);
-    if (!slot.notice.empty()) result.notices.push_back(slot.notice);
-  }
-  for (FileSlot& slot : s.slots) {
-    for (std::string& e : slot.errors) result.errors.push_back(std::move(e));
-    result.diff += slot.diff;
-    if (slot.report) result.reports.push_back(std::move(*slot.report));
-  }
+  std::vector<FileOutcome*> outcomes;
   for (ProjectPart& part : s.parts)
+    for (FileOutcome& o : part.outcomes) outcomes.push_back(&o);
+  std::sort(outcomes.begin(), outcomes.end(),
+            [](const FileOutcome* a, const FileOutcome* b) { return a->index < b->index; });
+  for (FileOutcome* o : outcomes) {
+    if (!o->readError.empty()) result.errors.push_back(std::move(o->readError));
+    if (!o->notice.empty()) result.notices.push_back(std::move(o->notice));
+  }
+  for (FileOutcome* o : outcomes) {
+    for (std::string& e : o->errors) result.errors.push_back(std::move(e));
+    result.diff += o->diff;
+    if (o->report) result.reports.push_back(std::move(*o->report));
+  }
+  for (ProjectPart& part : s.parts) {
+    std::vector<FileOutcome>().swap(part.outcomes);
     for (FileReport& r : part.configReports) result.reports.push_back(std::move(r));
+  }
 }
 
 namespace {
@@ -370,24 +392,44 @@ void splitIntoParts(const std::vector<std::string>& paths, const Discovery& disc
     if (added) s.parts.emplace_back();
     return it->second;
   };
-  s.partOf.resize(s.slots.size());
-  for (size_t i = 0; i < s.slots.size(); ++i) {
-    s.partOf[i] = partFor(s.slots[i].path);
-    s.parts[s.partOf[i]].slots.push_back(i);
-  }
+  for (size_t i = 0; i < discovery.files.size(); ++i)
+    s.parts[partFor(discovery.files[i])].files.push_back(i);
   for (const std::string& path : discovery.configs) s.parts[partFor(path)].configs.push_back(path);
+}
+
+// Moves what the part's files gave out of their slots.
+void keepOutcomes(ProjectPart& part) {
+  for (size_t k = 0; k < part.slots.size(); ++k) {
+    FileSlot& slot = part.slots[k];
+    if (slot.readError.empty() && slot.notice.empty() && slot.errors.empty() && slot.diff.empty() &&
+        !slot.report)
+      continue;
+    part.outcomes.push_back(FileOutcome{part.files[k], std::move(slot.readError),
+                                        std::move(slot.notice), std::move(slot.errors),
+                                        std::move(slot.diff), std::move(slot.report)});
+    slot.report.reset();
+  }
 }
 
 void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
   CheckedProject::State& s = run.s;
   const RunOptions& options = s.options;
+  part.slots.resize(part.files.size());
+  for (size_t k = 0; k < part.files.size(); ++k) {
+    FileSlot& slot = part.slots[k];
+    slot.path = s.result.files[part.files[k]];
+    slot.cxx = isCxxPath(slot.path);
+    if (!slot.cxx) continue;
+    std::lock_guard<std::mutex> hold(run.commandsLock);
+    slot.command = run.commands.commandFor(slot.path, s.named.count(slot.path) > 0);
+  }
   part.project = std::make_unique<ProjectModel>(options.model);
   pool.forEach(part.slots.size(), [&](size_t k) {
-    FileSlot& slot = s.slots[part.slots[k]];
+    FileSlot& slot = part.slots[k];
     scanSlot(slot, run.prefilter, options, s.result);
     if (!slot.matchable) ++run.progress.done;
   });
-  parseImported(s.slots, part.slots, pool, run.prefilter, options);
+  parseImported(part.slots, pool, run.prefilter, options);
 
   for (const std::string& path : part.configs) {
     std::string text;
@@ -402,12 +444,12 @@ void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
     if (!found.empty()) part.configReports.push_back(FileReport{file, std::move(found), 0, {}});
   }
   std::vector<FileModel*> models;
-  for (size_t i : part.slots)
-    if (s.slots[i].model) models.push_back(s.slots[i].model.get());
+  for (FileSlot& slot : part.slots)
+    if (slot.model) models.push_back(slot.model.get());
   part.project->link(models);
 
   pool.forEach(part.slots.size(), [&](size_t k) {
-    FileSlot& slot = s.slots[part.slots[k]];
+    FileSlot& slot = part.slots[k];
     if (!slot.matchable) return;
     checkSlot(slot, *part.project, options, s.result);
     if (slot.report) run.progress.findings += slot.report->diagnostics.size() + slot.report->fixed;
@@ -415,12 +457,9 @@ void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
   });
   if (run.keepModels) return;
   // Its reports hold what they show; the rest of the project can go.
+  keepOutcomes(part);
   part.project.reset();
-  for (size_t i : part.slots) {
-    s.slots[i].model.reset();
-    s.slots[i].tree = SyntaxTree();
-    s.slots[i].file.reset();
-  }
+  std::vector<FileSlot>().swap(part.slots);
 }
 
 }  // namespace
@@ -434,16 +473,15 @@ RunResult& CheckedProject::result() { return state_->result; }
 std::vector<Diagnostic> CheckedProject::recheck(const SourceFile& file) const {
   const State& s = *state_;
   RuleSet rules = rulesFor(file.path(), s.options);
-  for (size_t i = 0; i < s.slots.size(); ++i) {
-    const FileSlot& slot = s.slots[i];
-    if (!slot.file || slot.file->path() != file.path()) continue;
-    if (slot.cxx)
-      return slot.command ? analyzeCxx(file, *slot.command, rules) : std::vector<Diagnostic>{};
-    const ProjectModel& project = *s.parts[s.partOf[i]].project;
-    if (slot.model && slot.file->text() == file.text())
-      return analyze(*slot.file, slot.tree, *slot.model, project, rules);
-    return analyzeText(file, project, rules);
-  }
+  for (const ProjectPart& part : s.parts)
+    for (const FileSlot& slot : part.slots) {
+      if (!slot.file || slot.file->path() != file.path()) continue;
+      if (slot.cxx)
+        return slot.command ? analyzeCxx(file, *slot.command, rules) : std::vector<Diagnostic>{};
+      if (slot.model && slot.file->text() == file.text())
+        return analyze(*slot.file, slot.tree, *slot.model, *part.project, rules);
+      return analyzeText(file, *part.project, rules);
+    }
   ProjectModel alone(s.options.model);
   return analyzeText(file, alone, rules);
 }
