@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <set>
+#include <string_view>
 #include <system_error>
+#include <unordered_set>
 
 #include "driver/exclude_list.h"
 #include "driver/git_ignores.h"
@@ -115,11 +117,16 @@ Discovery discoverFiles(const std::vector<std::string>& paths,
     }
   }
   // Two roots may overlap; each file is checked once.
-  std::vector<std::string> unique;
-  std::set<std::string> seen;
-  for (std::string& f : out.files)
-    if (seen.insert(f).second) unique.push_back(std::move(f));
-  out.files = std::move(unique);
+  if (paths.size() > 1) {
+    std::unordered_set<std::string_view> seen;
+    std::vector<bool> repeated(out.files.size());
+    for (size_t i = 0; i < out.files.size(); ++i) repeated[i] = !seen.insert(out.files[i]).second;
+    seen.clear();
+    size_t kept = 0;
+    for (size_t i = 0; i < out.files.size(); ++i)
+      if (!repeated[i]) out.files[kept++] = std::move(out.files[i]);
+    out.files.resize(kept);
+  }
   return out;
 }
 
