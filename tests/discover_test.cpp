@@ -77,6 +77,14 @@ TEST_F(Discover, AnExplicitFileIsAlwaysChecked) {
             (std::vector<std::string>{"generated/out.py"}));
 }
 
+TEST_F(Discover, OverlappingRootsGiveEachFileOnceInTheOrderFirstFound) {
+  std::string train = (root / "train.py").string();
+  std::string model = (root / "pkg/model.py").string();
+  EXPECT_EQ(found({model, train}), (std::vector<std::string>{"pkg/model.py", "train.py"}));
+  EXPECT_EQ(found({model, (root / "pkg").string(), train}),
+            (std::vector<std::string>{"pkg/model.py", "pkg/keep_gen.py", "train.py"}));
+}
+
 TEST_F(Discover, AMissingPathIsAnErrorNamingIt) {
   Discovery d = discoverFiles({(root / "nope").string()});
   ASSERT_EQ(d.errors.size(), 1u);

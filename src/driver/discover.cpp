@@ -123,8 +123,11 @@ Discovery discoverFiles(const std::vector<std::string>& paths,
     for (size_t i = 0; i < out.files.size(); ++i) repeated[i] = !seen.insert(out.files[i]).second;
     seen.clear();
     size_t kept = 0;
-    for (size_t i = 0; i < out.files.size(); ++i)
-      if (!repeated[i]) out.files[kept++] = std::move(out.files[i]);
+    for (size_t i = 0; i < out.files.size(); ++i) {
+      if (repeated[i]) continue;
+      if (kept != i) out.files[kept] = std::move(out.files[i]);
+      ++kept;
+    }
     out.files.resize(kept);
   }
   return out;
