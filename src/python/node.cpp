@@ -1,6 +1,7 @@
 #include "python/node.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace lightfix {
 
@@ -37,9 +38,55 @@ std::vector<TSNode> namedChildren(TSNode n) {
   return out;
 }
 
+// tree-sitter's ts_builtin_sym_error, not in its public header.
+constexpr TSSymbol kErrorSymbol = static_cast<TSSymbol>(-1);
+
+const TypeSymbols& typeSymbols(const TSLanguage* language, const char* type) {
+  struct Entry {
+    const TSLanguage* language = nullptr;
+    const char* type = nullptr;
+    TypeSymbols symbols;
+  };
+  // Direct-mapped by the literal's address; a collision only costs a lookup.
+  constexpr size_t kSlots = 256;
+  thread_local Entry cache[kSlots];
+  Entry& e = cache[(reinterpret_cast<uintptr_t>(type) >> 3) % kSlots];
+  if (e.type == type && e.language == language) return e.symbols;
+  e.language = language;
+  e.type = type;
+  e.symbols = TypeSymbols{};
+  auto length = static_cast<uint32_t>(std::strlen(type));
+  // ts_language_symbol_for_name reads "ERROR" for any prefix of it.
+  if (std::strcmp(type, "ERROR") == 0) {
+    e.symbols.named = kErrorSymbol;
+    e.symbols.hasNamed = true;
+    return e.symbols;
+  }
+  for (bool named : {true, false}) {
+    TSSymbol symbol = ts_language_symbol_for_name(language, type, length, named);
+    if (symbol == 0 || symbol == kErrorSymbol) continue;
+    (named ? e.symbols.named : e.symbols.anonymous) = symbol;
+    (named ? e.symbols.hasNamed : e.symbols.hasAnonymous) = true;
+  }
+  return e.symbols;
+}
+
 namespace {
 thread_local const NodeIndex* tIndex = nullptr;
+// The node an indexed walk is visiting, and its symbol: most is() calls ask
+// about it.
+struct Visited {
+  TSNode node{};
+  TSSymbol symbol = 0;
+};
+thread_local Visited tVisited;
 }  // namespace
+
+TSSymbol symbolOf(TSNode n) {
+  const TSNode& v = tVisited.node;
+  if (n.id == v.id && n.tree == v.tree && n.context[0] == v.context[0]) return tVisited.symbol;
+  return ts_node_symbol(n);
+}
 
 NodeIndex::NodeIndex(TSNode root) {
   if (isNull(root)) return;
@@ -51,6 +98,7 @@ NodeIndex::NodeIndex(TSNode root) {
     parent_.push_back(open.empty() ? -1 : static_cast<int64_t>(open.back()));
     open.push_back(static_cast<uint32_t>(nodes_.size()));
     nodes_.push_back(n);
+    symbols_.push_back(ts_node_symbol(n));
     starts_.push_back(ts_node_start_byte(n));
     subtreeEnd_.push_back(0);
     if (ts_tree_cursor_goto_first_child(&cursor)) continue;
@@ -97,8 +145,10 @@ void walk(TSNode n, const std::function<bool(TSNode)>& visit) {
     if (at >= 0) {
       const std::vector<TSNode>& nodes = tIndex->nodes();
       auto i = static_cast<uint32_t>(at);
-      for (uint32_t end = tIndex->subtreeEnd(i); i < end;)
+      for (uint32_t end = tIndex->subtreeEnd(i); i < end;) {
+        tVisited = Visited{nodes[i], tIndex->symbol(i)};
         i = visit(nodes[i]) ? i + 1 : tIndex->subtreeEnd(i);
+      }
       return;
     }
   }

@@ -13,8 +13,26 @@
 namespace lightfix {
 
 inline bool isNull(TSNode n) { return ts_node_is_null(n); }
+
+// The symbols a node type's name stands for, named and anonymous (`is`
+// matches either, as comparing ts_node_type would), looked up once per
+// name literal and thread: is() runs on every node of every walk, and
+// comparing symbols costs a fraction of comparing names.
+struct TypeSymbols {
+  TSSymbol named = 0;
+  TSSymbol anonymous = 0;
+  bool hasNamed = false;
+  bool hasAnonymous = false;
+};
+const TypeSymbols& typeSymbols(const TSLanguage* language, const char* type);
+// ts_node_symbol, read from the index for the node an indexed walk visits.
+TSSymbol symbolOf(TSNode n);
+
 inline bool is(TSNode n, const char* type) {
-  return !isNull(n) && std::strcmp(ts_node_type(n), type) == 0;
+  if (isNull(n)) return false;
+  const TypeSymbols& want = typeSymbols(ts_tree_language(n.tree), type);
+  TSSymbol symbol = symbolOf(n);
+  return (want.hasNamed && symbol == want.named) || (want.hasAnonymous && symbol == want.anonymous);
 }
 inline bool sameNode(TSNode a, TSNode b) { return !isNull(a) && !isNull(b) && a.id == b.id; }
 inline uint32_t startOf(TSNode n) { return ts_node_start_byte(n); }
@@ -44,9 +62,12 @@ class NodeIndex {
   uint32_t subtreeEnd(uint32_t i) const { return subtreeEnd_[i]; }
   // The parent of the node at `i`; -1 for the root.
   int64_t parent(uint32_t i) const { return parent_[i]; }
+  // Its symbol: an array read instead of a load from the node's subtree.
+  TSSymbol symbol(uint32_t i) const { return symbols_[i]; }
 
  private:
   std::vector<TSNode> nodes_;
+  std::vector<TSSymbol> symbols_;
   std::vector<uint32_t> starts_;  // start bytes, for find()
   std::vector<uint32_t> subtreeEnd_;
   std::vector<int64_t> parent_;
