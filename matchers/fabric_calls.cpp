@@ -27,6 +27,10 @@ std::vector<FabricBackward> deepSpeedBackwardCalls(const FileContext& ctx) {
   return out;
 }
 
+bool deepSpeedSetupsReach(const FileContext& ctx) {
+  return ctx.model.hasDeepSpeedSetup() || ctx.project.hasDeepSpeedSetup();
+}
+
 Finding strategyFinding(const FileContext& ctx, std::string_view code, TSNode node,
                         const Strategy& strategy, const SourceFile& strategyFile,
                         const std::string& problem, std::string_view lightningSays) {

@@ -25,6 +25,11 @@ struct FabricBackward {
 // possibly DeepSpeed) strategy; a call on several Fabrics is listed per one.
 std::vector<FabricBackward> deepSpeedBackwardCalls(const FileContext& ctx);
 
+// Whether a result of a DeepSpeed set-up can reach this file's code: one of
+// its own, or one of another file's handed in through a call. Rules about
+// set-up models need look no further when not.
+bool deepSpeedSetupsReach(const FileContext& ctx);
+
 // A finding at `node` under `strategy` (judged in `strategyFile`): an error
 // where DeepSpeed is certain, a warning where it may be, its message naming
 // the line that chose it.

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "matchers/fabric_calls.h"
 #include "matchers/fabric_method_calls.h"
@@ -56,7 +57,8 @@ void matchLaunchMissing(const FileContext& ctx, std::vector<Finding>& out) {
   // Each Fabric's first such call: in the scope that makes it, else the
   // first in the file.
   std::map<const FabricInstance*, FabricMethodCall> first;
-  std::vector<const FabricInstance*> handed = handedOver(ctx);
+  // Asked only once a call needs it: the query runs over the whole tree.
+  std::optional<std::vector<const FabricInstance*>> handed;
   auto better = [&](const FabricMethodCall& c, const FabricMethodCall& than) {
     TSNode home = c.fabric->scope;
     bool cHome = sameNode(ctx.model.bindings().scopeOf(c.call), home);
@@ -75,7 +77,8 @@ void matchLaunchMissing(const FileContext& ctx, std::vector<Finding>& out) {
     // a launch, so something (`fabric run`, one device) makes that work.
     const Strategy& strategy = c.fabric->strategy;
     if (isNull(strategy.evidence) && strategy.externalPath.empty()) continue;
-    if (std::any_of(handed.begin(), handed.end(),
+    if (!handed) handed = handedOver(ctx);
+    if (std::any_of(handed->begin(), handed->end(),
                     [&](const FabricInstance* f) { return sameFabric(f, c.fabric); }))
       continue;
     auto it = first.find(c.fabric);

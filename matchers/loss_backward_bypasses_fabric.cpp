@@ -33,6 +33,7 @@ void matchLossBackwardBypassesFabric(const FileContext& ctx, std::vector<Finding
       function: (attribute object: (_) @loss attribute: (identifier) @method)
       arguments: (argument_list) @arguments
       (#eq? @method "backward")) @call)");
+  if (!deepSpeedSetupsReach(ctx)) return;
   std::string_view source = ctx.file.text();
   tensorBackward.forEach(ctx.tree.root(), source, [&](const Query::Match& m) {
     TSNode call = m["call"];

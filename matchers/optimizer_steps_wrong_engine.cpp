@@ -52,6 +52,7 @@ void matchOptimizerStepsWrongEngine(const FileContext& ctx, std::vector<Finding>
         function: (attribute object: (_) @optimizer attribute: (identifier) @method)
         arguments: (argument_list) @arguments) @call
       (#eq? @method "step")) @statement)");
+  if (!deepSpeedSetupsReach(ctx)) return;
   std::string_view source = ctx.file.text();
   stepStatement.forEach(ctx.tree.root(), source, [&](const Query::Match& m) {
     TSNode scope = ctx.model.bindings().scopeOf(m["call"]);

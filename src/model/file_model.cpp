@@ -222,9 +222,10 @@ void FileModel::markLaunches() const {
       for (const FabricInstance* f : fabricsOf(mc.receiver, bindings_.scopeOf(n)))
         if (mc.method == "launch" || !f->className.empty()) f->launched = true;
     // `fabric._launched = True`: tests pretending to have launched.
+    if (!is(n, "assignment")) return true;
     TSNode left = field(n, "left");
-    if (is(n, "assignment") && is(left, "attribute") &&
-        textOf(field(left, "attribute"), source_) == "_launched" && is(field(n, "right"), "true"))
+    if (is(left, "attribute") && textOf(field(left, "attribute"), source_) == "_launched" &&
+        is(field(n, "right"), "true"))
       for (const FabricInstance* f : fabricsOf(field(left, "object"), bindings_.scopeOf(n)))
         f->launched = true;
     return true;
@@ -234,6 +235,7 @@ void FileModel::markLaunches() const {
 // `getattr(fabric, name)(...)`, as tests and generic code call set-ups: a
 // set-up unless the name is a literal naming another method.
 static bool asDynamicSetup(TSNode call, std::string_view source, MethodCall& out) {
+  if (!is(call, "call")) return false;
   TSNode callee = field(call, "function");
   if (!is(callee, "call") || textOf(field(callee, "function"), source) != "getattr") return false;
   std::vector<TSNode> args = positionalArguments(field(callee, "arguments"));
@@ -410,6 +412,11 @@ void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
 
 const SetupCall* FileModel::setupResultOf(TSNode expr, TSNode scope, int& slot) const {
   return setupResultOf(expr, scope, slot, 0);
+}
+
+bool FileModel::hasDeepSpeedSetup() const {
+  return std::any_of(setups_.begin(), setups_.end(),
+                     [](const SetupCall& s) { return s.fabric->strategy.deepSpeed(); });
 }
 
 const SetupCall* FileModel::setupResultOf(TSNode expr, TSNode scope, int& slot, int depth) const {

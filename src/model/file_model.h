@@ -86,6 +86,7 @@ class FileModel {
   const Bindings& bindings() const { return bindings_; }
   const std::vector<FabricInstance>& fabrics() const { return fabrics_; }
   const std::vector<SetupCall>& setups() const { return setups_; }
+  bool hasDeepSpeedSetup() const;
   const std::vector<TrainerInstance>& trainers() const { return trainers_; }
   const std::vector<LightningModuleClass>& lightningModules() const { return modules_; }
 

@@ -59,6 +59,7 @@ void ProjectModel::link(const std::vector<FileModel*>& files) {
     if (!more) break;
   }
   for (FileModel* f : files) addTrainers(*f);
+  for (FileModel* f : files) deepSpeedSetup_ = deepSpeedSetup_ || f->hasDeepSpeedSetup();
 }
 
 void ProjectModel::addTrainers(const FileModel& file) {

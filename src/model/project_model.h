@@ -49,6 +49,10 @@ class ProjectModel {
   std::optional<StrategySource> trainerStrategyFor(const std::string& path,
                                                    const std::string& className) const;
 
+  // Whether any linked file sets up a model on a Fabric that may run
+  // DeepSpeed: without one, no set-up result reaches another file's code.
+  bool hasDeepSpeedSetup() const { return deepSpeedSetup_; }
+
  private:
   void addTrainers(const FileModel& file);
 
@@ -59,6 +63,7 @@ class ProjectModel {
     std::vector<std::pair<std::string, std::string>> fits;
   };
   std::vector<ProjectTrainer> trainers_;
+  bool deepSpeedSetup_ = false;
 };
 
 }  // namespace lightfix
