@@ -225,7 +225,7 @@ int runCommand(CommonOptions o, Mode mode) {
     if (!o.quiet && isatty(STDERR_FILENO)) bar.emplace(progress, progressDelay());
     result = runLightfix(paths, run);
   }
-  for (const std::string& e : result.errors) std::cerr << "lightfix: " << e << "\n";
+  for (const RunError& e : result.errors) std::cerr << "lightfix: " << e.line << "\n";
   for (const std::string& n : result.notices) std::cerr << "lightfix: notice: " << n << "\n";
 
   RenderOptions render;
@@ -288,12 +288,7 @@ int runCommand(CommonOptions o, Mode mode) {
     }
   }
 
-  bool ioError = !result.errors.empty() &&
-                 std::any_of(result.errors.begin(), result.errors.end(), [](const std::string& e) {
-                   return e.find("invalid Python syntax") == std::string::npos &&
-                          e.find("does not compile") == std::string::npos;
-                 });
-  if (ioError) return kExitError;
+  if (anyIoError(result.errors)) return kExitError;
   if (o.exitZero) return kExitClean;
   if (run.mode == Mode::Diff) return fixed > 0 ? kExitFindings : kExitClean;
   return findings > 0 ? kExitFindings : kExitClean;

@@ -45,7 +45,7 @@ struct FileSlot {
   std::string notice;  // why it was skipped unread
   // What checking it gave.
   std::optional<FileReport> report;
-  std::vector<std::string> errors;
+  std::vector<RunError> errors;
   std::string diff;
 };
 
@@ -161,9 +161,10 @@ void fixSlot(FileSlot& slot, const Analyzer& analyzer, const ParseCheck& parses,
       file, analyzer, [&](const Diagnostic& d) { return wantedFix(d, options.unsafeFixes); },
       parses);
   for (const Diagnostic& d : rounds.dropped)
-    slot.errors.push_back(fmt::format("{}:{}:{}: {} fix dropped: the fixed file would not {}",
-                                      file.path(), d.location.row, d.location.column, d.code,
-                                      slot.cxx ? "compile" : "parse"));
+    slot.errors.push_back(
+        {ErrorKind::FixDropped,
+         fmt::format("{}:{}:{}: {} fix dropped: the fixed file would not {}", file.path(),
+                     d.location.row, d.location.column, d.code, slot.cxx ? "compile" : "parse")});
   report.diagnostics = rounds.remaining;
   report.fixed = rounds.applied.size();
   for (const Diagnostic& d : rounds.applied) report.fixedCodes.push_back(d.code);
@@ -177,7 +178,7 @@ void fixSlot(FileSlot& slot, const Analyzer& analyzer, const ParseCheck& parses,
   } else if (rounds.text != file.text()) {
     std::string why = writeFileAtomically(file.path(), file.text(), rounds.text);
     if (!why.empty()) {
-      slot.errors.push_back(file.path() + ": " + why);
+      slot.errors.push_back({ErrorKind::Io, file.path() + ": " + why});
       report.fixed = 0;
       report.fixedCodes.clear();
       report.file = slot.file;
@@ -207,9 +208,10 @@ void checkCxxSlot(FileSlot& slot, const RunOptions& options, RunResult& result) 
   else
     fixSlot(slot, analyzer, compiles, options, result, report);
   if (isSyntaxError(report.diagnostics))
-    slot.errors.push_back(fmt::format("{}:{}:{}: does not compile; file left as it is", file.path(),
-                                      report.diagnostics[0].location.row,
-                                      report.diagnostics[0].location.column));
+    slot.errors.push_back(
+        {ErrorKind::InvalidSource,
+         fmt::format("{}:{}:{}: does not compile; file left as it is", file.path(),
+                     report.diagnostics[0].location.row, report.diagnostics[0].location.column)});
   if (!report.diagnostics.empty() || report.fixed > 0) slot.report = std::move(report);
 }
 
@@ -221,7 +223,8 @@ void checkSlot(FileSlot& slot, const ProjectModel& project, const RunOptions& op
   FileReport report{slot.file, {}, 0, {}};
   if (!slot.model) {
     report.diagnostics.push_back(syntaxError(file, slot.tree));
-    slot.errors.push_back(file.path() + ": invalid Python syntax; file left as it is");
+    slot.errors.push_back(
+        {ErrorKind::InvalidSource, file.path() + ": invalid Python syntax; file left as it is"});
     slot.report = std::move(report);
     return;
   }
@@ -240,6 +243,11 @@ void checkSlot(FileSlot& slot, const ProjectModel& project, const RunOptions& op
 }
 
 }  // namespace
+
+bool anyIoError(const std::vector<RunError>& errors) {
+  return std::any_of(errors.begin(), errors.end(),
+                     [](const RunError& e) { return e.kind == ErrorKind::Io; });
+}
 
 // The files of one project (see ProjectRoots), checked together.
 struct ProjectPart {
@@ -284,7 +292,7 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
   s.options = options;
   RunResult& result = s.result;
   Discovery discovery = discoverFiles(paths, options.exclude);
-  result.errors = discovery.errors;
+  for (const std::string& e : discovery.errors) result.errors.push_back({ErrorKind::Io, e});
   result.files = discovery.files;
   Progress unseen;
   Progress& progress = options.progress ? *options.progress : unseen;
@@ -293,7 +301,7 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
   WorkPool pool(options.jobs);
   s.slots.resize(discovery.files.size());
   CompileCommands commands(options.cxx);
-  if (!commands.error().empty()) result.errors.push_back(commands.error());
+  if (!commands.error().empty()) result.errors.push_back({ErrorKind::Io, commands.error()});
   for (size_t i = 0; i < s.slots.size(); ++i) {
     FileSlot& slot = s.slots[i];
     slot.path = discovery.files[i];
@@ -319,11 +327,11 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
   });
 
   for (FileSlot& slot : s.slots) {
-    if (!slot.readError.empty()) result.errors.push_back(slot.readError);
+    if (!slot.readError.empty()) result.errors.push_back({ErrorKind::Io, slot.readError});
     if (!slot.notice.empty()) result.notices.push_back(slot.notice);
   }
   for (FileSlot& slot : s.slots) {
-    for (std::string& e : slot.errors) result.errors.push_back(std::move(e));
+    for (RunError& e : slot.errors) result.errors.push_back(std::move(e));
     result.diff += slot.diff;
     if (slot.report) result.reports.push_back(std::move(*slot.report));
   }
