@@ -54,8 +54,9 @@ bool readFile(const std::string& path, std::string& text, std::string& error) {
     text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
     return true;
   }
-  if (readWholeFile(path, text)) return true;
-  error = path + ": cannot read file";
+  std::string why;
+  if (readWholeFile(path, text, &why)) return true;
+  error = path + ": cannot read file: " + why;
   return false;
 }
 
