@@ -21,6 +21,7 @@
 #include "edit/read_file.h"
 #include "model/module_table.h"
 #include "model/project_model.h"
+#include "python/source_encoding.h"
 #include "python/source_file.h"
 #include "python/syntax_tree.h"
 #include "rules/rule.h"
@@ -109,6 +110,13 @@ void scanSlot(FileSlot& slot, const Prefilter& prefilter, const RunOptions& opti
     if (slot.matchable) slot.file = std::make_shared<SourceFile>(slot.path, std::move(text));
     return;
   }
+  // Python refuses such a source: it is no Python file to judge or fix.
+  if (std::optional<RefusedByte> bad = refusedByte(text)) {
+    Position at = SourceFile(slot.path, text).position(static_cast<uint32_t>(bad->offset));
+    slot.readError =
+        fmt::format("{}:{}:{}: {}; file left as it is", slot.path, at.row, at.column, bad->why);
+    return;
+  }
   Relevance relevance = prefilter.python(text);
   if (relevance != Relevance::None) parseSlot(slot, std::move(text), relevance, options);
 }
@@ -142,7 +150,7 @@ void parseImported(std::vector<FileSlot>& slots, const std::vector<size_t>& memb
       FileSlot& slot = slots[next[k]];
       std::string text;
       std::string error;  // unread, it informs nothing: no error of the run
-      if (readFile(slot.path, text, error)) {
+      if (readFile(slot.path, text, error) && !refusedByte(text)) {
         Relevance relevance = prefilter.python(text);
         parseSlot(slot, std::move(text), relevance, options);
       }
