@@ -48,7 +48,12 @@ NodeIndex::NodeIndex(TSNode root) {
   TSTreeCursor cursor = ts_tree_cursor_new(root);
   for (;;) {
     TSNode n = ts_tree_cursor_current_node(&cursor);
-    parent_.push_back(open.empty() ? -1 : static_cast<int64_t>(open.back()));
+    int64_t parent = open.empty() ? -1 : static_cast<int64_t>(open.back());
+    parent_.push_back(parent);
+    function_.push_back(parent < 0 ? -1
+                        : is(nodes_[static_cast<size_t>(parent)], "function_definition")
+                            ? parent
+                            : function_[static_cast<size_t>(parent)]);
     open.push_back(static_cast<uint32_t>(nodes_.size()));
     nodes_.push_back(n);
     starts_.push_back(ts_node_start_byte(n));
@@ -129,7 +134,16 @@ TSNode ancestorOfType(TSNode n, std::initializer_list<const char*> types) {
   return TSNode{};
 }
 
-TSNode enclosingFunction(TSNode n) { return ancestorOfType(n, {"function_definition"}); }
+TSNode enclosingFunction(TSNode n) {
+  if (tIndex && !isNull(n)) {
+    int64_t at = tIndex->find(n);
+    if (at >= 0) {
+      int64_t fn = tIndex->enclosingFunction(static_cast<uint32_t>(at));
+      return fn < 0 ? TSNode{} : tIndex->nodes()[static_cast<size_t>(fn)];
+    }
+  }
+  return ancestorOfType(n, {"function_definition"});
+}
 
 bool isBlock(TSNode n) { return is(n, "block") || is(n, "module"); }
 
