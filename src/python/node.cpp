@@ -1,6 +1,7 @@
 #include "python/node.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace lightfix {
 
@@ -80,14 +81,22 @@ int64_t NodeIndex::find(TSNode n) const {
   return -1;
 }
 
+namespace {
+
+// The node the index relates to n (its parent, its enclosing function) by
+// `related`, an index or -1 for none; nullopt when n is not indexed.
+std::optional<TSNode> indexedRelative(TSNode n, int64_t (NodeIndex::*related)(uint32_t) const) {
+  if (!tIndex || isNull(n)) return std::nullopt;
+  int64_t at = tIndex->find(n);
+  if (at < 0) return std::nullopt;
+  int64_t to = (tIndex->*related)(static_cast<uint32_t>(at));
+  return to < 0 ? TSNode{} : tIndex->nodes()[static_cast<size_t>(to)];
+}
+
+}  // namespace
+
 TSNode parentOf(TSNode n) {
-  if (tIndex && !isNull(n)) {
-    int64_t at = tIndex->find(n);
-    if (at >= 0) {
-      int64_t up = tIndex->parent(static_cast<uint32_t>(at));
-      return up < 0 ? TSNode{} : tIndex->nodes()[static_cast<size_t>(up)];
-    }
-  }
+  if (std::optional<TSNode> up = indexedRelative(n, &NodeIndex::parent)) return *up;
   return ts_node_parent(n);
 }
 
@@ -135,13 +144,7 @@ TSNode ancestorOfType(TSNode n, std::initializer_list<const char*> types) {
 }
 
 TSNode enclosingFunction(TSNode n) {
-  if (tIndex && !isNull(n)) {
-    int64_t at = tIndex->find(n);
-    if (at >= 0) {
-      int64_t fn = tIndex->enclosingFunction(static_cast<uint32_t>(at));
-      return fn < 0 ? TSNode{} : tIndex->nodes()[static_cast<size_t>(fn)];
-    }
-  }
+  if (std::optional<TSNode> fn = indexedRelative(n, &NodeIndex::enclosingFunction)) return *fn;
   return ancestorOfType(n, {"function_definition"});
 }
 
