@@ -99,12 +99,13 @@ std::optional<Config> readConfig(const std::string& path, std::string& error) {
     return std::nullopt;
   };
   // As ruff does: a misspelt key would otherwise be ignored without a word.
-  static const char* const known[] = {"select",          "ignore",        "exclude",
-                                      "target-strategy", "max-file-size", "per-file-ignores"};
-  for (const auto& [key, value] : *tool)
-    if (std::find_if(std::begin(known), std::end(known),
-                     [&](const char* k) { return key.str() == k; }) == std::end(known))
-      return invalid(fmt::format("unknown key `{}`", key.str()));
+  static const std::string_view known[] = {"select",          "ignore",        "exclude",
+                                           "target-strategy", "max-file-size", "per-file-ignores"};
+  for (const auto& entry : *tool) {
+    std::string_view key = entry.first.str();
+    if (std::find(std::begin(known), std::end(known), key) == std::end(known))
+      return invalid(fmt::format("unknown key `{}`", key));
+  }
   if (!strings(tool->get("select"), config.select, why, "select") ||
       !strings(tool->get("ignore"), config.ignore, why, "ignore") ||
       !strings(tool->get("exclude"), config.exclude, why, "exclude"))
