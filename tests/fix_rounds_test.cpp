@@ -12,8 +12,8 @@ namespace {
 
 using clang::tooling::Replacement;
 
-Diagnostic withFix(const std::string& code, uint32_t offset, uint32_t length, std::string text,
-                   Applicability applicability = Applicability::Safe) {
+Diagnostic withFix(const std::string& code, uint32_t offset, uint32_t length,
+                   const std::string& text, Applicability applicability = Applicability::Safe) {
   Diagnostic d;
   d.code = code;
   d.offset = offset;
@@ -30,6 +30,7 @@ bool all(const Diagnostic&) { return true; }
 // The codes of the fixes applied, in order.
 std::vector<std::string> codes(const std::vector<Diagnostic>& applied) {
   std::vector<std::string> out;
+  out.reserve(applied.size());
   for (const Diagnostic& d : applied) out.push_back(d.code);
   return out;
 }
@@ -164,9 +165,9 @@ TEST(FixRounds, InsertionsAtTheEdgesOfAReplacementKeepItWhole) {
   SourceFile file("t.py", "x = 1\n");
   Analyzer analyze = [&](const SourceFile& f) {
     std::vector<Diagnostic> out;
-    if (f.text().find("1") != std::string::npos) out.push_back(withFix("R", 4, 1, "2"));
-    if (f.text().find("(") == std::string::npos) out.push_back(withFix("L", 4, 0, "("));
-    if (f.text().find(")") == std::string::npos) {
+    if (f.text().find('1') != std::string::npos) out.push_back(withFix("R", 4, 1, "2"));
+    if (f.text().find('(') == std::string::npos) out.push_back(withFix("L", 4, 0, "("));
+    if (f.text().find(')') == std::string::npos) {
       size_t end = f.text().find('\n');
       out.push_back(withFix("E", end, 0, ")"));
     }

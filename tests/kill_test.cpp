@@ -77,7 +77,7 @@ class KillTest : public ::testing::Test {
     for (int copy = 0; copy < kCopies; ++copy)
       for (const Case& c : cases) {
         fs::create_directories(fileOf(copy, c).parent_path());
-        std::ofstream(fileOf(copy, c).parent_path() / "pyproject.toml");
+        std::ofstream project(fileOf(copy, c).parent_path() / "pyproject.toml");  // empty
         std::ofstream(fileOf(copy, c), std::ios::binary) << c.original;
       }
   }
@@ -86,6 +86,7 @@ class KillTest : public ::testing::Test {
     std::vector<std::string> args = {
         LIGHTFIX_BINARY, "fix", "--unsafe-fixes", "-q", "--exit-zero", "-j", "2", batch};
     std::vector<char*> argv;
+    argv.reserve(args.size() + 1);
     for (std::string& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
     posix_spawn_file_actions_t actions;
