@@ -22,7 +22,7 @@ struct Result {
 };
 
 // A shell command's exit status and everything it printed, stderr included.
-Result shell(const std::string& command) {
+inline Result shell(const std::string& command) {
   Result r;
   FILE* pipe = popen((command + " 2>&1").c_str(), "r");
   std::array<char, 4096> buf{};
@@ -33,7 +33,8 @@ Result shell(const std::string& command) {
   return r;
 }
 
-Result lightfix(const fs::path& dir, const std::string& args, const std::string& stdinText = "") {
+inline Result lightfix(const fs::path& dir, const std::string& args,
+                       const std::string& stdinText = "") {
   // Outside `dir`, and one per call: tests running at once may share `dir`.
   static int calls = 0;
   fs::path input = fs::temp_directory_path() /
@@ -45,7 +46,7 @@ Result lightfix(const fs::path& dir, const std::string& args, const std::string&
   return r;
 }
 
-std::string slurp(const fs::path& p) {
+inline std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }

@@ -6,6 +6,7 @@
 #include <llvm/Support/JSON.h>
 #include "cli_support.h"
 #include "config/config.h"
+#include "lf001_sample.h"
 #include "rules/rule.h"
 #include "test_support.h"
 
@@ -19,33 +20,6 @@
 namespace {
 
 namespace fs = std::filesystem;
-
-const char* kFaulty =
-    "import lightning as L\n"
-    "import torch\n"
-    "\n"
-    "fabric = L.Fabric(strategy=\"deepspeed\")\n"
-    "fabric.launch()\n"
-    "model = torch.nn.Linear(4, 1)\n"
-    "optimizer = torch.optim.AdamW(model.parameters())\n"
-    "for x in data:\n"
-    "    loss = model(x).sum()\n"
-    "    fabric.backward(loss)\n"
-    "    optimizer.step()\n";
-
-const char* kFixed =
-    "import lightning as L\n"
-    "import torch\n"
-    "\n"
-    "fabric = L.Fabric(strategy=\"deepspeed\")\n"
-    "fabric.launch()\n"
-    "model = torch.nn.Linear(4, 1)\n"
-    "optimizer = torch.optim.AdamW(model.parameters())\n"
-    "model, optimizer = fabric.setup(model, optimizer)\n"
-    "for x in data:\n"
-    "    loss = model(x).sum()\n"
-    "    fabric.backward(loss)\n"
-    "    optimizer.step()\n";
 
 class Cli : public ::testing::Test {
  protected:

@@ -157,7 +157,7 @@ int runLogCommand(const LogCommand& command, std::ostream& out, std::ostream& er
   }
 
   CheckedProject checked(command.paths, command.run);
-  for (const std::string& e : checked.result().errors) err << "lightfix: " << e << "\n";
+  for (const RunError& e : checked.result().errors) err << "lightfix: " << e.line << "\n";
   std::unique_ptr<CheckedProject> assumingDeepSpeed;  // made when first needed
   int exit = 0;
   std::vector<std::string> handled;

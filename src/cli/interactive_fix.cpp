@@ -290,11 +290,8 @@ int runInteractiveFix(const std::vector<std::string>& paths, const RunOptions& r
   RunOptions check = run;
   check.mode = Mode::Check;
   CheckedProject project(paths, check);
-  bool ioError = false;
-  for (const std::string& e : project.result().errors) {
-    std::cerr << "lightfix: " << e << "\n";
-    ioError = ioError || e.find("invalid Python syntax") == std::string::npos;
-  }
+  for (const RunError& e : project.result().errors) std::cerr << "lightfix: " << e.line << "\n";
+  bool ioError = anyIoError(project.result().errors);
 
   Session session(project, *terminal, run.unsafeFixes, Style{options.color});
   bool asking = true;

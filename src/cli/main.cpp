@@ -5,6 +5,9 @@
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 
+#include <cctype>
+#include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -95,7 +98,16 @@ void addCommon(CLI::App* cmd, CommonOptions& o) {
                   "The pyproject.toml to read [tool.lightfix] from (default: the nearest one "
                   "above the first path)");
   cmd->add_option("-j,--jobs", o.jobs, "Check files on this many threads (default: one per core)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Validator(
+          [](const std::string& value) {
+            char* end = nullptr;
+            errno = 0;
+            unsigned long n = std::strtoul(value.c_str(), &end, 10);
+            bool ok = !value.empty() && std::isdigit(static_cast<unsigned char>(value[0])) &&
+                      *end == '\0' && errno == 0 && n >= 1 && n <= UINT_MAX;
+            return ok ? std::string() : value + " is not a number of threads (1 or more)";
+          },
+          "N"));
   cmd->add_flag("--exit-zero", o.exitZero, "Exit 0 even when there are findings");
   cmd->add_flag("--no-color", o.noColor, "Never colour the output");
   cmd->add_flag("-q,--quiet", o.quiet, "Print findings only, no summary");
@@ -165,6 +177,13 @@ bool applyConfig(CommonOptions& o, const std::vector<std::string>& paths, Config
     return false;
   }
   config = *read;
+  for (const auto* list : {&config.select, &config.ignore})
+    for (const std::string& code : *list)
+      if (!findRule(code)) {
+        std::cerr << fmt::format("lightfix: {}: unknown rule code `{}` in [tool.lightfix] `{}`\n",
+                                 path, code, list == &config.select ? "select" : "ignore");
+        return false;
+      }
   if (o.select.empty()) o.select = config.select;
   o.ignore.insert(o.ignore.end(), config.ignore.begin(), config.ignore.end());
   if (o.targetStrategy.empty()) o.targetStrategy = config.targetStrategy;
@@ -225,7 +244,7 @@ int runCommand(CommonOptions o, Mode mode) {
     if (!o.quiet && isatty(STDERR_FILENO)) bar.emplace(progress, progressDelay());
     result = runLightfix(paths, run);
   }
-  for (const std::string& e : result.errors) std::cerr << "lightfix: " << e << "\n";
+  for (const RunError& e : result.errors) std::cerr << "lightfix: " << e.line << "\n";
   for (const std::string& n : result.notices) std::cerr << "lightfix: notice: " << n << "\n";
 
   RenderOptions render;
@@ -288,12 +307,7 @@ int runCommand(CommonOptions o, Mode mode) {
     }
   }
 
-  bool ioError = !result.errors.empty() &&
-                 std::any_of(result.errors.begin(), result.errors.end(), [](const std::string& e) {
-                   return e.find("invalid Python syntax") == std::string::npos &&
-                          e.find("does not compile") == std::string::npos;
-                 });
-  if (ioError) return kExitError;
+  if (anyIoError(result.errors)) return kExitError;
   if (o.exitZero) return kExitClean;
   if (run.mode == Mode::Diff) return fixed > 0 ? kExitFindings : kExitClean;
   return findings > 0 ? kExitFindings : kExitClean;

@@ -1,7 +1,12 @@
 #include "config/config.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <iterator>
 
 #include <fmt/format.h>
 #include <fnmatch.h>
@@ -76,6 +81,10 @@ std::optional<Config> readConfig(const std::string& path, std::string& error) {
   config.path = path;
   config.root = fs::absolute(path).lexically_normal().parent_path().string();
   toml::table table;
+  if (!std::ifstream(path)) {
+    error = fmt::format("{}: cannot read file: {}", path, std::strerror(errno));
+    return std::nullopt;
+  }
   try {
     table = toml::parse_file(path);
   } catch (const toml::parse_error& e) {
@@ -89,6 +98,14 @@ std::optional<Config> readConfig(const std::string& path, std::string& error) {
     error = fmt::format("{}: [tool.lightfix] {}", path, reason);
     return std::nullopt;
   };
+  // As ruff does: a misspelt key would otherwise be ignored without a word.
+  static const std::string_view known[] = {"select",          "ignore",        "exclude",
+                                           "target-strategy", "max-file-size", "per-file-ignores"};
+  for (const auto& entry : *tool) {
+    std::string_view key = entry.first.str();
+    if (std::find(std::begin(known), std::end(known), key) == std::end(known))
+      return invalid(fmt::format("unknown key `{}`", key));
+  }
   if (!strings(tool->get("select"), config.select, why, "select") ||
       !strings(tool->get("ignore"), config.ignore, why, "ignore") ||
       !strings(tool->get("exclude"), config.exclude, why, "exclude"))
@@ -111,7 +128,8 @@ std::optional<Config> readConfig(const std::string& path, std::string& error) {
     if (!globs) return invalid("`per-file-ignores` must be a table");
     for (const auto& [glob, codes] : *globs) {
       std::vector<std::string> list;
-      if (!strings(&codes, list, why, "per-file-ignores")) return invalid(why);
+      if (!strings(&codes, list, why, "per-file-ignores"))
+        return invalid("`per-file-ignores` must map each pattern to an array of rule codes");
       config.perFileIgnores.emplace_back(std::string(glob.str()), std::move(list));
     }
   }

@@ -49,7 +49,8 @@ void walkDirectory(const fs::path& dir, const GitIgnores::Place& place, Walk& wa
   std::error_code ec;
   fs::directory_iterator it(dir, fs::directory_options::none, ec);
   if (ec) {
-    walk.out.errors.push_back(dir.string() + ": cannot read directory: " + ec.message());
+    walk.out.errors.push_back(dir.lexically_normal().string() +
+                              ": cannot read directory: " + ec.message());
     return;
   }
   std::vector<fs::directory_entry> entries;
@@ -107,7 +108,8 @@ Discovery discoverFiles(const std::vector<std::string>& paths,
     std::error_code ec;
     fs::file_status status = fs::status(p, ec);
     if (ec || !fs::exists(status)) {
-      out.errors.push_back(p + ": No such file or directory");
+      // A symlink loop says so; a missing path, or a link to one, is ENOENT.
+      out.errors.push_back(p + ": " + (ec ? ec.message() : "No such file or directory"));
     } else if (fs::is_directory(status)) {
       fs::path root = fs::path(p).lexically_normal();
       walkDirectory(root, git.enclosing(root), walk);

@@ -23,6 +23,7 @@
 #include "edit/read_file.h"
 #include "model/module_table.h"
 #include "model/project_model.h"
+#include "python/source_encoding.h"
 #include "python/source_file.h"
 #include "python/syntax_tree.h"
 #include "rules/rule.h"
@@ -47,7 +48,7 @@ struct FileSlot {
   std::string notice;  // why it was skipped unread
   // What checking it gave.
   std::optional<FileReport> report;
-  std::vector<std::string> errors;
+  std::vector<RunError> errors;
   std::string diff;
 };
 
@@ -56,8 +57,9 @@ bool readFile(const std::string& path, std::string& text, std::string& error) {
     text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
     return true;
   }
-  if (readWholeFile(path, text)) return true;
-  error = path + ": cannot read file";
+  std::string why;
+  if (readWholeFile(path, text, &why)) return true;
+  error = path + ": cannot read file: " + why;
   return false;
 }
 
@@ -110,6 +112,13 @@ void scanSlot(FileSlot& slot, const Prefilter& prefilter, const RunOptions& opti
     if (slot.matchable) slot.file = std::make_shared<SourceFile>(slot.path, std::move(text));
     return;
   }
+  // Python refuses such a source: it is no Python file to judge or fix.
+  if (std::optional<RefusedByte> bad = refusedByte(text)) {
+    Position at = SourceFile(slot.path, text).position(static_cast<uint32_t>(bad->offset));
+    slot.readError =
+        fmt::format("{}:{}:{}: {}; file left as it is", slot.path, at.row, at.column, bad->why);
+    return;
+  }
   Relevance relevance = prefilter.python(text);
   if (relevance != Relevance::None) parseSlot(slot, std::move(text), relevance, options);
 }
@@ -143,7 +152,7 @@ void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter
       FileSlot& slot = slots[next[k]];
       std::string text;
       std::string error;  // unread, it informs nothing: no error of the run
-      if (readFile(slot.path, text, error)) {
+      if (readFile(slot.path, text, error) && !refusedByte(text)) {
         Relevance relevance = prefilter.python(text);
         parseSlot(slot, std::move(text), relevance, options);
       }
@@ -163,9 +172,10 @@ void fixSlot(FileSlot& slot, const Analyzer& analyzer, const ParseCheck& parses,
       file, analyzer, [&](const Diagnostic& d) { return wantedFix(d, options.unsafeFixes); },
       parses);
   for (const Diagnostic& d : rounds.dropped)
-    slot.errors.push_back(fmt::format("{}:{}:{}: {} fix dropped: the fixed file would not {}",
-                                      file.path(), d.location.row, d.location.column, d.code,
-                                      slot.cxx ? "compile" : "parse"));
+    slot.errors.push_back(
+        {ErrorKind::FixDropped,
+         fmt::format("{}:{}:{}: {} fix dropped: the fixed file would not {}", file.path(),
+                     d.location.row, d.location.column, d.code, slot.cxx ? "compile" : "parse")});
   report.diagnostics = rounds.remaining;
   report.fixed = rounds.applied.size();
   for (const Diagnostic& d : rounds.applied) report.fixedCodes.push_back(d.code);
@@ -179,7 +189,7 @@ void fixSlot(FileSlot& slot, const Analyzer& analyzer, const ParseCheck& parses,
   } else if (rounds.text != file.text()) {
     std::string why = writeFileAtomically(file.path(), file.text(), rounds.text);
     if (!why.empty()) {
-      slot.errors.push_back(file.path() + ": " + why);
+      slot.errors.push_back({ErrorKind::Io, file.path() + ": " + why});
       report.fixed = 0;
       report.fixedCodes.clear();
       report.file = slot.file;
@@ -209,9 +219,10 @@ void checkCxxSlot(FileSlot& slot, const RunOptions& options, RunResult& result) 
   else
     fixSlot(slot, analyzer, compiles, options, result, report);
   if (isSyntaxError(report.diagnostics))
-    slot.errors.push_back(fmt::format("{}:{}:{}: does not compile; file left as it is", file.path(),
-                                      report.diagnostics[0].location.row,
-                                      report.diagnostics[0].location.column));
+    slot.errors.push_back(
+        {ErrorKind::InvalidSource,
+         fmt::format("{}:{}:{}: does not compile; file left as it is", file.path(),
+                     report.diagnostics[0].location.row, report.diagnostics[0].location.column)});
   if (!report.diagnostics.empty() || report.fixed > 0) slot.report = std::move(report);
 }
 
@@ -223,7 +234,8 @@ void checkSlot(FileSlot& slot, const ProjectModel& project, const RunOptions& op
   FileReport report{slot.file, {}, 0, {}};
   if (!slot.model) {
     report.diagnostics.push_back(syntaxError(file, slot.tree));
-    slot.errors.push_back(file.path() + ": invalid Python syntax; file left as it is");
+    slot.errors.push_back(
+        {ErrorKind::InvalidSource, file.path() + ": invalid Python syntax; file left as it is"});
     slot.report = std::move(report);
     return;
   }
@@ -243,12 +255,17 @@ void checkSlot(FileSlot& slot, const ProjectModel& project, const RunOptions& op
 
 }  // namespace
 
+bool anyIoError(const std::vector<RunError>& errors) {
+  return std::any_of(errors.begin(), errors.end(),
+                     [](const RunError& e) { return e.kind == ErrorKind::Io; });
+}
+
 // What checking a file gave, kept after its slot is let go.
 struct FileOutcome {
   size_t index;  // in the run's files
   std::string readError;
   std::string notice;
-  std::vector<std::string> errors;
+  std::vector<RunError> errors;
   std::string diff;
   std::optional<FileReport> report;
 };
@@ -302,14 +319,14 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
   s.options = options;
   RunResult& result = s.result;
   Discovery discovery = discoverFiles(paths, options.exclude);
-  result.errors = std::move(discovery.errors);
+  for (std::string& e : discovery.errors) result.errors.push_back({ErrorKind::Io, std::move(e)});
   Progress unseen;
   Progress& progress = options.progress ? *options.progress : unseen;
   progress.total = discovery.files.size();
 
   WorkPool pool(options.jobs);
   CompileCommands commands(options.cxx);
-  if (!commands.error().empty()) result.errors.push_back(commands.error());
+  if (!commands.error().empty()) result.errors.push_back({ErrorKind::Io, commands.error()});
   s.named = std::move(discovery.named);
   splitIntoParts(paths, discovery, s);
   result.files = std::move(discovery.files);
@@ -339,11 +356,11 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
   std::sort(outcomes.begin(), outcomes.end(),
             [](const FileOutcome* a, const FileOutcome* b) { return a->index < b->index; });
   for (FileOutcome* o : outcomes) {
-    if (!o->readError.empty()) result.errors.push_back(std::move(o->readError));
+    if (!o->readError.empty()) result.errors.push_back({ErrorKind::Io, std::move(o->readError)});
     if (!o->notice.empty()) result.notices.push_back(std::move(o->notice));
   }
   for (FileOutcome* o : outcomes) {
-    for (std::string& e : o->errors) result.errors.push_back(std::move(e));
+    for (RunError& e : o->errors) result.errors.push_back(std::move(e));
     result.diff += o->diff;
     if (o->report) result.reports.push_back(std::move(*o->report));
   }

@@ -35,9 +35,24 @@ struct RunOptions {
   Progress* progress = nullptr;      // updated as files are done, if given
 };
 
+// What an error of a run means for its exit code.
+enum class ErrorKind {
+  InvalidSource,  // not valid Python, or does not compile: also the file's one finding
+  FixDropped,     // a fix whose result would not parse was left out; its finding remains
+  Io,             // a path could not be read, decoded or written, or flags not found
+};
+
+struct RunError {
+  ErrorKind kind;
+  std::string line;  // one line, naming the file
+};
+
+// Whether the run could not do its job on some path (exit 2).
+bool anyIoError(const std::vector<RunError>& errors);
+
 struct RunResult {
   std::vector<FileReport> reports;   // files with findings (or fixes), by path
-  std::vector<std::string> errors;   // one line each, naming the file
+  std::vector<RunError> errors;      // in path order
   std::vector<std::string> notices;  // files skipped on purpose, one line each
   std::vector<std::string> files;    // every Python and C++ file discovered
   std::string diff;                  // for Mode::Diff

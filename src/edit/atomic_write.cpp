@@ -15,9 +15,17 @@ namespace lightfix {
 std::string writeFileAtomically(const std::string& path, const std::string& expectedOld,
                                 const std::string& contents) {
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return std::string("cannot stat: ") + std::strerror(errno);
+  if (::lstat(path.c_str(), &st) != 0) return std::string("cannot stat: ") + std::strerror(errno);
+  // Renaming over a link would replace the link, and writing through it could
+  // reach outside the folders being fixed: neither is done.
+  if (S_ISLNK(st.st_mode)) return "a symbolic link; not written (fix the file it points to)";
+  // The rename needs only the folder writable; a read-only file stays as it
+  // is, as it would for a tool writing in place.
+  if (::access(path.c_str(), W_OK) != 0)
+    return std::string("cannot write: ") + std::strerror(errno) + "; left as it is";
   std::string now;
-  if (!readWholeFile(path, now)) return "cannot re-read the file before writing";
+  std::string why;
+  if (!readWholeFile(path, now, &why)) return "cannot re-read the file before writing: " + why;
   if (now != expectedOld) return "changed on disk while being fixed; left as it is";
 
   std::vector<char> tmpl(path.begin(), path.end());

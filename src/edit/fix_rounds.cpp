@@ -1,5 +1,7 @@
 #include "edit/fix_rounds.h"
 
+#include <algorithm>
+
 #include "python/syntax_tree.h"
 
 namespace lightfix {
@@ -8,10 +10,13 @@ namespace {
 
 constexpr int kMaxRounds = 8;
 
-// Adds every edit of `fix` to `merged`, or none of them.
+// Adds every edit of `fix` to `merged`, or none of them. An edit already
+// there is made once: two findings may want the same line inserted at the
+// same place, which clang would otherwise insert twice.
 bool merge(clang::tooling::Replacements& merged, const Fix& fix) {
   clang::tooling::Replacements attempt = merged;
   for (const clang::tooling::Replacement& r : fix.edits) {
+    if (std::find(merged.begin(), merged.end(), r) != merged.end()) continue;
     if (llvm::Error err = attempt.add(r)) {
       llvm::consumeError(std::move(err));
       return false;

@@ -50,8 +50,9 @@ void Bindings::addAssignment(TSNode node, TSNode scope) {
   TSNode statement = enclosingStatement(node);
   auto add = [&](TSNode target, TSNode val, int index) {
     if (!is(target, "identifier") && !is(target, "attribute")) return;
-    assignments_.push_back(
-        {std::string(textOf(target, source_)), target, val, index, statement, scope});
+    std::string name(textOf(target, source_));
+    assignmentsTo_[name].push_back(assignments_.size());
+    assignments_.push_back({std::move(name), target, val, index, statement, scope});
   };
   auto addTargets = [&](TSNode lhs) {
     if (is(lhs, "pattern_list") || is(lhs, "tuple_pattern") || is(lhs, "list_pattern")) {
@@ -131,6 +132,8 @@ void Bindings::collect(TSNode root, std::string_view source) {
     }
     return true;
   });
+  for (size_t i = callSites_.size(); i-- > 0;)
+    if (callSites_[i].kind == CallSite::Direct) directCallOf_[callSites_[i].call.id] = i;
 }
 
 std::vector<const CallSite*> Bindings::callersOf(const FunctionInfo* fn) const {
@@ -144,8 +147,9 @@ const Assignment* Bindings::reaching(std::string_view target, TSNode scope, uint
                                      bool orLater) const {
   const Assignment* before = nullptr;
   const Assignment* after = nullptr;
-  for (const Assignment& a : assignments_) {
-    if (a.target != target || !sameNode(a.scope, scope)) continue;
+  for (size_t i : assignmentsTo(target)) {
+    const Assignment& a = assignments_[i];
+    if (!sameNode(a.scope, scope)) continue;
     // A use inside the assignment itself (`model = setup(model)`) sees the
     // value from before it.
     if (endOf(a.statement) <= offset)
@@ -176,8 +180,8 @@ bool Bindings::definesName(std::string_view name) const {
         textOf(field(def, "name"), source_) == name)
       return true;
   }
-  for (const Assignment& a : assignments_)
-    if (sameNode(a.scope, root_) && a.target == name) return true;
+  for (size_t i : assignmentsTo(name))
+    if (sameNode(assignments_[i].scope, root_)) return true;
   return false;
 }
 
@@ -203,9 +207,14 @@ const FunctionInfo* Bindings::constructorOf(std::string_view className) const {
 }
 
 const FunctionInfo* Bindings::calledFunction(TSNode call) const {
-  for (const CallSite& site : callSites_)
-    if (sameNode(site.call, call) && site.kind == CallSite::Direct) return site.callee;
-  return nullptr;
+  auto it = directCallOf_.find(call.id);
+  return it == directCallOf_.end() ? nullptr : callSites_[it->second].callee;
+}
+
+const std::vector<size_t>& Bindings::assignmentsTo(std::string_view target) const {
+  static const std::vector<size_t> none;
+  auto it = assignmentsTo_.find(std::string(target));
+  return it == assignmentsTo_.end() ? none : it->second;
 }
 
 TSNode Bindings::argumentFor(const CallSite& site, int param) const {
@@ -252,8 +261,8 @@ Origin Bindings::traceFrom(TSNode expr, TSNode scope, int depth) const {
     while (fn && isNull(fn->ownerClass)) fn = function(scopeOf(fn->node));
     if (!fn) return unknown;
     for (const FunctionInfo* method : methodsOf(fn->ownerClass))
-      for (const Assignment& a : assignments_)
-        if (a.target == target && sameNode(a.scope, method->node)) return follow(a);
+      for (size_t i : assignmentsTo(target))
+        if (sameNode(assignments_[i].scope, method->node)) return follow(assignments_[i]);
     return unknown;
   }
 

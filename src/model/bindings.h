@@ -108,6 +108,11 @@ class Bindings {
   std::unordered_map<std::string, size_t> moduleFunctions_;
   std::vector<Assignment> assignments_;
   std::vector<CallSite> callSites_;
+  // Lookups a use of a name makes, indexed so that a file of many
+  // assignments and calls is not checked in quadratic time.
+  const std::vector<size_t>& assignmentsTo(std::string_view target) const;
+  std::unordered_map<std::string, std::vector<size_t>> assignmentsTo_;  // in document order
+  std::unordered_map<const void*, size_t> directCallOf_;                // by call node
 };
 
 }  // namespace lightfix

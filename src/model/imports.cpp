@@ -70,13 +70,16 @@ std::optional<std::string> Imports::qualifyName(std::string_view name) const {
 }
 
 std::optional<std::string> Imports::qualify(TSNode expr, std::string_view source) const {
-  if (is(expr, "identifier")) return qualifyName(textOf(expr, source));
-  if (is(expr, "attribute")) {
-    auto head = qualify(field(expr, "object"), source);
-    if (!head) return std::nullopt;
-    return *head + "." + std::string(textOf(field(expr, "attribute"), source));
-  }
-  return std::nullopt;
+  // Down the chain without recursion: a generated `a.b.c…` may be thousands long.
+  std::vector<std::string_view> attributes;
+  for (; is(expr, "attribute"); expr = field(expr, "object"))
+    attributes.push_back(textOf(field(expr, "attribute"), source));
+  if (!is(expr, "identifier")) return std::nullopt;
+  std::optional<std::string> qualified = qualifyName(textOf(expr, source));
+  if (!qualified) return std::nullopt;
+  for (auto it = attributes.rbegin(); it != attributes.rend(); ++it)
+    qualified->append(".").append(*it);
+  return qualified;
 }
 
 static std::string_view rootOf(std::string_view q) { return q.substr(0, q.find('.')); }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 namespace lightfix {
 
@@ -95,7 +96,12 @@ NodeIndex::NodeIndex(TSNode root) {
   TSTreeCursor cursor = ts_tree_cursor_new(root);
   for (;;) {
     TSNode n = ts_tree_cursor_current_node(&cursor);
-    parent_.push_back(open.empty() ? -1 : static_cast<int64_t>(open.back()));
+    int64_t parent = open.empty() ? -1 : static_cast<int64_t>(open.back());
+    parent_.push_back(parent);
+    function_.push_back(parent < 0 ? -1
+                        : is(nodes_[static_cast<size_t>(parent)], "function_definition")
+                            ? parent
+                            : function_[static_cast<size_t>(parent)]);
     open.push_back(static_cast<uint32_t>(nodes_.size()));
     nodes_.push_back(n);
     symbols_.push_back(ts_node_symbol(n));
@@ -123,14 +129,22 @@ int64_t NodeIndex::find(TSNode n) const {
   return -1;
 }
 
+namespace {
+
+// The node the index relates to n (its parent, its enclosing function) by
+// `related`, an index or -1 for none; nullopt when n is not indexed.
+std::optional<TSNode> indexedRelative(TSNode n, int64_t (NodeIndex::*related)(uint32_t) const) {
+  if (!tIndex || isNull(n)) return std::nullopt;
+  int64_t at = tIndex->find(n);
+  if (at < 0) return std::nullopt;
+  int64_t to = (tIndex->*related)(static_cast<uint32_t>(at));
+  return to < 0 ? TSNode{} : tIndex->nodes()[static_cast<size_t>(to)];
+}
+
+}  // namespace
+
 TSNode parentOf(TSNode n) {
-  if (tIndex && !isNull(n)) {
-    int64_t at = tIndex->find(n);
-    if (at >= 0) {
-      int64_t up = tIndex->parent(static_cast<uint32_t>(at));
-      return up < 0 ? TSNode{} : tIndex->nodes()[static_cast<size_t>(up)];
-    }
-  }
+  if (std::optional<TSNode> up = indexedRelative(n, &NodeIndex::parent)) return *up;
   return ts_node_parent(n);
 }
 
@@ -179,7 +193,10 @@ TSNode ancestorOfType(TSNode n, std::initializer_list<const char*> types) {
   return TSNode{};
 }
 
-TSNode enclosingFunction(TSNode n) { return ancestorOfType(n, {"function_definition"}); }
+TSNode enclosingFunction(TSNode n) {
+  if (std::optional<TSNode> fn = indexedRelative(n, &NodeIndex::enclosingFunction)) return *fn;
+  return ancestorOfType(n, {"function_definition"});
+}
 
 bool isBlock(TSNode n) { return is(n, "block") || is(n, "module"); }
 

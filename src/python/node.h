@@ -65,6 +65,10 @@ class NodeIndex {
   int64_t parent(uint32_t i) const { return parent_[i]; }
   // Its symbol: an array read instead of a load from the node's subtree.
   TSSymbol symbol(uint32_t i) const { return symbols_[i]; }
+  // The innermost function definition around the node at `i` (not the node
+  // itself); -1 for none. Kept so that asking it of every node of a deeply
+  // nested file is not quadratic.
+  int64_t enclosingFunction(uint32_t i) const { return function_[i]; }
 
  private:
   std::vector<TSNode> nodes_;
@@ -72,6 +76,7 @@ class NodeIndex {
   std::vector<uint32_t> starts_;  // start bytes, for find()
   std::vector<uint32_t> subtreeEnd_;
   std::vector<int64_t> parent_;
+  std::vector<int64_t> function_;
 };
 
 // While alive, walks on this thread over nodes of the index's tree use it.

@@ -25,20 +25,23 @@ SyntaxTree SyntaxTree::parse(std::string_view text) {
   return tree;
 }
 
-static TSNode findError(TSNode node) {
-  if (is(node, "ERROR") || ts_node_is_missing(node)) return node;
-  if (!ts_node_has_error(node)) return TSNode{};
-  uint32_t n = ts_node_child_count(node);
-  for (uint32_t i = 0; i < n; ++i) {
-    TSNode found = findError(ts_node_child(node, i));
-    if (!ts_node_is_null(found)) return found;
-  }
-  return node;
-}
+static bool isErrorNode(TSNode node) { return is(node, "ERROR") || ts_node_is_missing(node); }
 
 TSNode SyntaxTree::firstError() const {
   if (!hasError()) return TSNode{};
-  return findError(root());
+  // Down the first child holding an error, in a loop: a file may nest
+  // thousands deep, and a recursion per level could overflow the stack.
+  TSNode node = root();
+  while (!isErrorNode(node)) {
+    TSNode next{};
+    for (uint32_t i = 0, n = ts_node_child_count(node); i < n && ts_node_is_null(next); ++i) {
+      TSNode child = ts_node_child(node, i);
+      if (isErrorNode(child) || ts_node_has_error(child)) next = child;
+    }
+    if (ts_node_is_null(next)) return node;
+    node = next;
+  }
+  return node;
 }
 
 }  // namespace lightfix
