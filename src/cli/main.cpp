@@ -268,9 +268,9 @@ int runCommand(CommonOptions o, Mode mode) {
   } else if (o.statistics) {
     std::cout << statistics(result.reports, render);
   } else if (o.outputFormat == "json") {
-    std::cout << renderJson(result.reports);
+    printJson(result.reports, std::cout, /*lines=*/false);
   } else if (o.outputFormat == "json-lines") {
-    std::cout << renderJsonLines(result.reports);
+    printJson(result.reports, std::cout, /*lines=*/true);
   } else if (o.outputFormat == "github") {
     std::cout << renderGithub(result.reports);
   } else if (o.outputFormat == "junit") {

@@ -1,5 +1,5 @@
-#include <llvm/Support/FormatVariadic.h>
 #include <llvm/Support/JSON.h>
+#include <llvm/Support/raw_os_ostream.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include "report/json_text.h"
@@ -30,11 +30,13 @@ llvm::json::Value fixJson(const SourceFile& file, const Fix& fix) {
 
 }  // namespace
 
-static llvm::json::Array findings(const std::vector<FileReport>& reports) {
-  llvm::json::Array all;
+// Each finding's object, one at a time: a run's thousands of findings are
+// written as they are made, never held as one document.
+template <typename Visit>
+static void forEachFinding(const std::vector<FileReport>& reports, Visit visit) {
   for (const FileReport& r : reports) {
     for (const Diagnostic& d : r.diagnostics) {
-      all.push_back(llvm::json::Object{
+      visit(llvm::json::Value(llvm::json::Object{
           {"code", d.code.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(d.code)},
           {"message", jsonText(d.message)},
           {"severity", d.severity == Severity::Error ? "error" : "warning"},
@@ -44,26 +46,42 @@ static llvm::json::Array findings(const std::vector<FileReport>& reports) {
           {"fix", d.fix ? fixJson(*r.file, *d.fix) : llvm::json::Value(nullptr)},
           {"noqa_row", d.location.row},
           {"url", d.code.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(ruleUrl(d.code))},
-      });
+      }));
     }
   }
-  return all;
+}
+
+static void writeJson(const std::vector<FileReport>& reports, llvm::raw_ostream& os) {
+  // The layout of formatv("{0:2}") over the whole array.
+  llvm::json::OStream json(os, 2);
+  json.array([&] { forEachFinding(reports, [&](const llvm::json::Value& v) { json.value(v); }); });
+  os << "\n";
+}
+
+static void writeJsonLines(const std::vector<FileReport>& reports, llvm::raw_ostream& os) {
+  forEachFinding(reports, [&](const llvm::json::Value& v) { os << v << "\n"; });
 }
 
 std::string renderJson(const std::vector<FileReport>& reports) {
   std::string out;
   llvm::raw_string_ostream os(out);
-  os << llvm::formatv("{0:2}", llvm::json::Value(findings(reports)));
-  os.flush();
-  return out + "\n";
+  writeJson(reports, os);
+  return os.str();
 }
 
 std::string renderJsonLines(const std::vector<FileReport>& reports) {
   std::string out;
   llvm::raw_string_ostream os(out);
-  for (llvm::json::Value& v : findings(reports)) os << v << "\n";
-  os.flush();
-  return out;
+  writeJsonLines(reports, os);
+  return os.str();
+}
+
+void printJson(const std::vector<FileReport>& reports, std::ostream& out, bool lines) {
+  llvm::raw_os_ostream os(out);
+  if (lines)
+    writeJsonLines(reports, os);
+  else
+    writeJson(reports, os);
 }
 
 }  // namespace lightfix

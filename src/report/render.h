@@ -3,6 +3,7 @@
 // underline and the fix as a diff), concise (one line a finding), json
 // (ruff's schema plus `severity`).
 
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,8 @@ std::string renderFull(const std::vector<FileReport>& reports, const RenderOptio
 std::string renderJson(const std::vector<FileReport>& reports);
 // One JSON object a line, no array: for streaming consumers.
 std::string renderJsonLines(const std::vector<FileReport>& reports);
+// The same written to `out` finding by finding, never held whole.
+void printJson(const std::vector<FileReport>& reports, std::ostream& out, bool lines);
 // GitHub Actions workflow commands (`::error file=…::message`).
 std::string renderGithub(const std::vector<FileReport>& reports);
 // JUnit XML: one testsuite per file, one failing testcase per finding.
