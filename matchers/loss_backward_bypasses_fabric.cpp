@@ -9,7 +9,6 @@
 #include "matchers/fabric_calls.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/query.h"
 #include "python/source_file.h"
 #include "python/syntax_tree.h"
 
@@ -28,20 +27,14 @@ bool mayTurnOffGradients(std::string_view scopeText) {
 }  // namespace
 
 void matchLossBackwardBypassesFabric(const FileContext& ctx, std::vector<Finding>& out) {
-  static const Query tensorBackward(R"(
-    (call
-      function: (attribute object: (_) @loss attribute: (identifier) @method)
-      arguments: (argument_list) @arguments
-      (#eq? @method "backward")) @call)");
   if (!deepSpeedSetupsReach(ctx)) return;
   std::string_view source = ctx.file.text();
-  tensorBackward.forEach(ctx.tree.root(), source, [&](const Query::Match& m) {
-    TSNode call = m["call"];
-    TSNode loss = m["loss"];
+  // `loss.backward(...)`, judged: a walk over the indexed tree, not a query.
+  auto judge = [&](TSNode call, TSNode loss, TSNode arguments) {
     TSNode scope = ctx.model.bindings().scopeOf(call);
     // `fabric.backward(loss)`, or some other object's backward taking the loss.
     if (!ctx.model.fabricsOf(loss, scope).empty()) return;
-    if (!positionalArguments(m["arguments"]).empty()) return;
+    if (!positionalArguments(arguments).empty()) return;
     if (mayTurnOffGradients(textOf(scope, source))) return;
     for (TSNode model : modelsFeeding(ctx, loss, scope, startOf(call))) {
       int slot = -1;
@@ -61,11 +54,17 @@ void matchLossBackwardBypassesFabric(const FileContext& ctx, std::vector<Finding
           "`fabric.backward(loss)`");
       f.nodes["call"] = call;
       f.nodes["loss"] = loss;
-      f.nodes["arguments"] = m["arguments"];
+      f.nodes["arguments"] = arguments;
       f.nodes["model"] = model;
       out.push_back(std::move(f));
       return;
     }
+  };
+  walk(ctx.tree.root(), [&](TSNode n) {
+    MethodCall mc;
+    if (asMethodCall(n, source, mc) && mc.method == "backward" && is(mc.arguments, "argument_list"))
+      judge(n, mc.receiver, mc.arguments);
+    return true;
   });
 }
 

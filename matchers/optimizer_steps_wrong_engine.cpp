@@ -11,7 +11,6 @@
 #include "model/file_model.h"
 #include "model/project_model.h"
 #include "python/node.h"
-#include "python/query.h"
 #include "python/source_file.h"
 #include "python/syntax_tree.h"
 
@@ -46,23 +45,18 @@ bool mayBackward(TSNode n, const FileContext& ctx) {
 }  // namespace
 
 void matchOptimizerStepsWrongEngine(const FileContext& ctx, std::vector<Finding>& out) {
-  static const Query stepStatement(R"(
-    (expression_statement
-      (call
-        function: (attribute object: (_) @optimizer attribute: (identifier) @method)
-        arguments: (argument_list) @arguments) @call
-      (#eq? @method "step")) @statement)");
   if (!deepSpeedSetupsReach(ctx)) return;
   std::string_view source = ctx.file.text();
-  stepStatement.forEach(ctx.tree.root(), source, [&](const Query::Match& m) {
-    TSNode scope = ctx.model.bindings().scopeOf(m["call"]);
+  // `opt.step()` as a statement of its own, judged.
+  auto judge = [&](TSNode statement, TSNode call, TSNode optimizer) {
+    TSNode scope = ctx.model.bindings().scopeOf(call);
     int slot = -1;
-    const SetupCall* stepped = ctx.model.setupResultOf(m["optimizer"], scope, slot);
+    const SetupCall* stepped = ctx.model.setupResultOf(optimizer, scope, slot);
     if (!stepped || slot < 1 || stepped->moduleOnly || !stepped->fabric->strategy.deepSpeed())
       return;
     // The nearest statement before the step, in its block, that may run a
     // backward must be a `fabric.backward(..., model=...)` of its own.
-    TSNode previous = ts_node_prev_named_sibling(m["statement"]);
+    TSNode previous = ts_node_prev_named_sibling(statement);
     while (!isNull(previous) && !mayBackward(previous, ctx))
       previous = ts_node_prev_named_sibling(previous);
     if (isNull(previous)) return;
@@ -79,17 +73,27 @@ void matchOptimizerStepsWrongEngine(const FileContext& ctx, std::vector<Finding>
     int modelSlot = -1;
     const SetupCall* attached = ctx.model.setupResultOf(model, scope, modelSlot);
     if (!attached || modelSlot != 0 || attached == stepped) return;
-    Finding f = fabricFinding(ctx, "LF008", m["call"], *stepped->fabric, "", "");
+    Finding f = fabricFinding(ctx, "LF008", call, *stepped->fabric, "", "");
     std::string_view attachedModel = textOf(model, source);
     f.message = fmt::format(
         "`{}.step()` right after `{}.backward(..., model={})` steps `{}`'s engine, not its own "
         "model's; under {} `_FabricOptimizer.step` silently steps the engine attached last",
-        textOf(m["optimizer"], source), textOf(mc.receiver, source), attachedModel, attachedModel,
+        textOf(optimizer, source), textOf(mc.receiver, source), attachedModel, attachedModel,
         describe(sourceOf(stepped->fabric->strategy, *stepped->fabric->file), ctx.file.path()));
-    f.nodes["step"] = m["call"];
-    f.nodes["statement"] = m["statement"];
-    f.nodes["optimizer"] = m["optimizer"];
+    f.nodes["step"] = call;
+    f.nodes["statement"] = statement;
+    f.nodes["optimizer"] = optimizer;
     out.push_back(std::move(f));
+  };
+  walk(ctx.tree.root(), [&](TSNode statement) {
+    if (!is(statement, "expression_statement")) return true;
+    for (TSNode call : namedChildren(statement)) {
+      MethodCall mc;
+      if (asMethodCall(call, source, mc) && mc.method == "step" &&
+          is(mc.arguments, "argument_list"))
+        judge(statement, call, mc.receiver);
+    }
+    return true;
   });
 }
 
