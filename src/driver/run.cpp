@@ -34,6 +34,19 @@ namespace lightfix {
 
 namespace {
 
+// What checking a file gave: all that is kept of it once its project is done.
+struct FileOutcome {
+  std::string readError;
+  std::string notice;  // why it was skipped unread
+  std::optional<FileReport> report;
+  std::vector<RunError> errors;
+  std::string diff;
+
+  bool empty() const {
+    return readError.empty() && notice.empty() && !report && errors.empty() && diff.empty();
+  }
+};
+
 // One discovered file as it goes through the run.
 struct FileSlot {
   std::string path;
@@ -44,12 +57,7 @@ struct FileSlot {
   // A C++ file is compiled, with this command, only when it may match.
   bool cxx = false;
   std::optional<CxxCommand> command;  // none: in no compilation database
-  std::string readError;
-  std::string notice;  // why it was skipped unread
-  // What checking it gave.
-  std::optional<FileReport> report;
-  std::vector<RunError> errors;
-  std::string diff;
+  FileOutcome outcome;                // what checking it gave
 };
 
 bool readFile(const std::string& path, std::string& text, std::string& error) {
@@ -100,12 +108,12 @@ void scanSlot(FileSlot& slot, const Prefilter& prefilter, const RunOptions& opti
   std::error_code ec;
   uint64_t size = slot.path == "-" ? 0 : std::filesystem::file_size(slot.path, ec);
   if (!ec && options.maxFileSize > 0 && size > options.maxFileSize) {
-    slot.notice = fmt::format("{}: not checked: {} is above the {} limit (max-file-size)",
-                              slot.path, humanSize(size), humanSize(options.maxFileSize));
+    slot.outcome.notice = fmt::format("{}: not checked: {} is above the {} limit (max-file-size)",
+                                      slot.path, humanSize(size), humanSize(options.maxFileSize));
     return;
   }
   std::string text;
-  if (!readFile(slot.path, text, slot.readError)) return;
+  if (!readFile(slot.path, text, slot.outcome.readError)) return;
   if (slot.path == "-") result.stdinText = text;
   if (slot.cxx) {
     slot.matchable = prefilter.cxx(text);
@@ -115,7 +123,7 @@ void scanSlot(FileSlot& slot, const Prefilter& prefilter, const RunOptions& opti
   // Python refuses such a source: it is no Python file to judge or fix.
   if (std::optional<RefusedByte> bad = refusedByte(text)) {
     Position at = SourceFile(slot.path, text).position(static_cast<uint32_t>(bad->offset));
-    slot.readError =
+    slot.outcome.readError =
         fmt::format("{}:{}:{}: {}; file left as it is", slot.path, at.row, at.column, bad->why);
     return;
   }
@@ -130,7 +138,7 @@ void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter
   ModuleTable unparsed;
   std::vector<size_t> slotOf;
   for (size_t i = 0; i < slots.size(); ++i) {
-    if (slots[i].file || slots[i].cxx || !slots[i].readError.empty()) continue;
+    if (slots[i].file || slots[i].cxx || !slots[i].outcome.readError.empty()) continue;
     unparsed.add(slots[i].path);
     slotOf.push_back(i);
   }
@@ -172,7 +180,7 @@ void fixSlot(FileSlot& slot, const Analyzer& analyzer, const ParseCheck& parses,
       file, analyzer, [&](const Diagnostic& d) { return wantedFix(d, options.unsafeFixes); },
       parses);
   for (const Diagnostic& d : rounds.dropped)
-    slot.errors.push_back(
+    slot.outcome.errors.push_back(
         {ErrorKind::FixDropped,
          fmt::format("{}:{}:{}: {} fix dropped: the fixed file would not {}", file.path(),
                      d.location.row, d.location.column, d.code, slot.cxx ? "compile" : "parse")});
@@ -183,13 +191,13 @@ void fixSlot(FileSlot& slot, const Analyzer& analyzer, const ParseCheck& parses,
   if (rounds.text != file.text())
     report.file = std::make_shared<SourceFile>(file.path(), rounds.text);
   if (options.mode == Mode::Diff) {
-    slot.diff = unifiedDiff(file.path(), file.text(), rounds.text);
+    slot.outcome.diff = unifiedDiff(file.path(), file.text(), rounds.text);
   } else if (slot.path == "-") {
     result.stdinText = rounds.text;
   } else if (rounds.text != file.text()) {
     std::string why = writeFileAtomically(file.path(), file.text(), rounds.text);
     if (!why.empty()) {
-      slot.errors.push_back({ErrorKind::Io, file.path() + ": " + why});
+      slot.outcome.errors.push_back({ErrorKind::Io, file.path() + ": " + why});
       report.fixed = 0;
       report.fixedCodes.clear();
       report.file = slot.file;
@@ -219,11 +227,11 @@ void checkCxxSlot(FileSlot& slot, const RunOptions& options, RunResult& result) 
   else
     fixSlot(slot, analyzer, compiles, options, result, report);
   if (isSyntaxError(report.diagnostics))
-    slot.errors.push_back(
+    slot.outcome.errors.push_back(
         {ErrorKind::InvalidSource,
          fmt::format("{}:{}:{}: does not compile; file left as it is", file.path(),
                      report.diagnostics[0].location.row, report.diagnostics[0].location.column)});
-  if (!report.diagnostics.empty() || report.fixed > 0) slot.report = std::move(report);
+  if (!report.diagnostics.empty() || report.fixed > 0) slot.outcome.report = std::move(report);
 }
 
 // match → fix → resolve → apply | diff, for one parsed file.
@@ -234,9 +242,9 @@ void checkSlot(FileSlot& slot, const ProjectModel& project, const RunOptions& op
   FileReport report{slot.file, {}, 0, {}};
   if (!slot.model) {
     report.diagnostics.push_back(syntaxError(file, slot.tree));
-    slot.errors.push_back(
+    slot.outcome.errors.push_back(
         {ErrorKind::InvalidSource, file.path() + ": invalid Python syntax; file left as it is"});
-    slot.report = std::move(report);
+    slot.outcome.report = std::move(report);
     return;
   }
   RuleSet rules = rulesFor(file.path(), options);
@@ -250,7 +258,7 @@ void checkSlot(FileSlot& slot, const ProjectModel& project, const RunOptions& op
     };
     fixSlot(slot, analyzer, pythonParses, options, result, report);
   }
-  if (!report.diagnostics.empty() || report.fixed > 0) slot.report = std::move(report);
+  if (!report.diagnostics.empty() || report.fixed > 0) slot.outcome.report = std::move(report);
 }
 
 }  // namespace
@@ -260,23 +268,13 @@ bool anyIoError(const std::vector<RunError>& errors) {
                      [](const RunError& e) { return e.kind == ErrorKind::Io; });
 }
 
-// What checking a file gave, kept after its slot is let go.
-struct FileOutcome {
-  size_t index;  // in the run's files
-  std::string readError;
-  std::string notice;
-  std::vector<RunError> errors;
-  std::string diff;
-  std::optional<FileReport> report;
-};
-
 // The files of one project (see ProjectRoots), checked together. Its slots
 // exist only while it is checked (or for the run's life, to recheck), so
 // that memory follows the largest project, not the number of files.
 struct ProjectPart {
   std::vector<size_t> files;  // indices in the run's files
   std::vector<FileSlot> slots;
-  std::vector<FileOutcome> outcomes;  // the files with anything to say
+  std::vector<std::pair<size_t, FileOutcome>> outcomes;  // by file index, those with any
   std::vector<std::string> configs;
   std::unique_ptr<ProjectModel> project;
   std::vector<FileReport> configReports;  // they follow the source files'
@@ -350,22 +348,23 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
   if (keepModels)
     for (ProjectPart& part : s.parts) keepOutcomes(part);
 
-  std::vector<FileOutcome*> outcomes;
+  // Every file's outcome, in the run's file order.
+  std::vector<std::pair<size_t, FileOutcome*>> outcomes;
   for (ProjectPart& part : s.parts)
-    for (FileOutcome& o : part.outcomes) outcomes.push_back(&o);
+    for (auto& [index, outcome] : part.outcomes) outcomes.emplace_back(index, &outcome);
   std::sort(outcomes.begin(), outcomes.end(),
-            [](const FileOutcome* a, const FileOutcome* b) { return a->index < b->index; });
-  for (FileOutcome* o : outcomes) {
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& [index, o] : outcomes) {
     if (!o->readError.empty()) result.errors.push_back({ErrorKind::Io, std::move(o->readError)});
     if (!o->notice.empty()) result.notices.push_back(std::move(o->notice));
   }
-  for (FileOutcome* o : outcomes) {
+  for (auto& [index, o] : outcomes) {
     for (RunError& e : o->errors) result.errors.push_back(std::move(e));
     result.diff += o->diff;
     if (o->report) result.reports.push_back(std::move(*o->report));
   }
   for (ProjectPart& part : s.parts) {
-    std::vector<FileOutcome>().swap(part.outcomes);
+    std::vector<std::pair<size_t, FileOutcome>>().swap(part.outcomes);
     for (FileReport& r : part.configReports) result.reports.push_back(std::move(r));
   }
 }
@@ -417,14 +416,10 @@ void splitIntoParts(const std::vector<std::string>& paths, const Discovery& disc
 // Moves what the part's files gave out of their slots.
 void keepOutcomes(ProjectPart& part) {
   for (size_t k = 0; k < part.slots.size(); ++k) {
-    FileSlot& slot = part.slots[k];
-    if (slot.readError.empty() && slot.notice.empty() && slot.errors.empty() && slot.diff.empty() &&
-        !slot.report)
-      continue;
-    part.outcomes.push_back(FileOutcome{part.files[k], std::move(slot.readError),
-                                        std::move(slot.notice), std::move(slot.errors),
-                                        std::move(slot.diff), std::move(slot.report)});
-    slot.report.reset();
+    FileOutcome& outcome = part.slots[k].outcome;
+    if (outcome.empty()) continue;
+    part.outcomes.emplace_back(part.files[k], std::move(outcome));
+    outcome = FileOutcome{};
   }
 }
 
@@ -469,7 +464,8 @@ void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
     FileSlot& slot = part.slots[k];
     if (!slot.matchable) return;
     checkSlot(slot, *part.project, options, s.result);
-    if (slot.report) run.progress.findings += slot.report->diagnostics.size() + slot.report->fixed;
+    if (slot.outcome.report)
+      run.progress.findings += slot.outcome.report->diagnostics.size() + slot.outcome.report->fixed;
     ++run.progress.done;
   });
   if (run.keepModels) return;
