@@ -2,17 +2,16 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <cstdint>
-#include <cstring>
-#include <fstream>
 #include <iterator>
 
 #include <fmt/format.h>
 #include <fnmatch.h>
 
 #include <toml++/toml.h>
+
 #include <filesystem>
+#include "edit/read_file.h"
 
 namespace fs = std::filesystem;
 
@@ -81,19 +80,20 @@ std::optional<Config> readConfig(const std::string& path, std::string& error) {
   config.path = path;
   config.root = fs::absolute(path).lexically_normal().parent_path().string();
   toml::table table;
-  if (!std::ifstream(path)) {
-    error = fmt::format("{}: cannot read file: {}", path, std::strerror(errno));
+  std::string contents;
+  std::string why;
+  if (!readWholeFile(path, contents, &why)) {
+    error = fmt::format("{}: cannot read file: {}", path, why);
     return std::nullopt;
   }
   try {
-    table = toml::parse_file(path);
+    table = toml::parse(contents, path);
   } catch (const toml::parse_error& e) {
     error = fmt::format("{}:{}: {}", path, e.source().begin.line, e.description());
     return std::nullopt;
   }
   const toml::table* tool = table["tool"]["lightfix"].as_table();
   if (!tool) return config;
-  std::string why;
   auto invalid = [&](std::string_view reason) {
     error = fmt::format("{}: [tool.lightfix] {}", path, reason);
     return std::nullopt;
