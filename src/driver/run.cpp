@@ -458,7 +458,9 @@ void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
   std::vector<FileModel*> models;
   for (FileSlot& slot : part.slots)
     if (slot.model) models.push_back(slot.model.get());
-  part.project->link(models);
+  part.project->link(models, [&](size_t count, const std::function<void(size_t)>& task) {
+    pool.forEach(count, task);
+  });
 
   pool.forEach(part.slots.size(), [&](size_t k) {
     FileSlot& slot = part.slots[k];

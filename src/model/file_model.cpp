@@ -21,6 +21,7 @@ FileModel::FileModel(const SourceFile& file, const SyntaxTree& tree, ModelOption
   bindings_.collect(root_, source_);
   collectFabricSubclasses();
   collectFabricsAndTrainers();
+  markOwnLaunches();
   collectSetups();
   collectLightningModules();
 }
@@ -29,22 +30,27 @@ void FileModel::attach(const ProjectIndex& index) {
   attachSubclasses(index);
   attachFabrics(index);
   attachSetups();
+  markOwnLaunches();
   while (attachModules()) {
   }
 }
 
 void FileModel::attachFabrics(const ProjectIndex& index) {
   IndexedWalks walks(*nodes_);
-  index_ = &index;
+  // attachSubclasses set it; written again only if it changed, since other
+  // files' tasks may read it meanwhile.
+  if (index_ != &index) index_ = &index;
   collectFabricsAndTrainers();
 }
 
 void FileModel::attachSetups() {
   IndexedWalks walks(*nodes_);
   collectSetups();
-  // Again now every file's Fabrics exist: `fabric.launch(main)` may well sit
-  // in another file than the Fabric.
-  markLaunches();
+}
+
+void FileModel::markOwnLaunches() {
+  for (const FabricInstance* f : launchedFabrics())
+    if (f->file == &file_) f->launched = true;
 }
 
 bool FileModel::attachModules() {
@@ -209,27 +215,27 @@ void FileModel::collectFabricsAndTrainers() {
       }
     }
   }
-
-  markLaunches();
 }
 
-// Marks every Fabric this file launches, here or in another file.
-void FileModel::markLaunches() const {
+std::vector<const FabricInstance*> FileModel::launchedFabrics() const {
+  IndexedWalks walks(*nodes_);
+  std::vector<const FabricInstance*> out;
   walk(root_, [&](TSNode n) {
     MethodCall mc;
     // A LightningLite-style subclass launches itself in `.run()`.
     if (asMethodCall(n, source_, mc) && (mc.method == "launch" || mc.method == "run"))
       for (const FabricInstance* f : fabricsOf(mc.receiver, bindings_.scopeOf(n)))
-        if (mc.method == "launch" || !f->className.empty()) f->launched = true;
+        if (mc.method == "launch" || !f->className.empty()) out.push_back(f);
     // `fabric._launched = True`: tests pretending to have launched.
     if (!is(n, "assignment")) return true;
     TSNode left = field(n, "left");
     if (is(left, "attribute") && textOf(field(left, "attribute"), source_) == "_launched" &&
         is(field(n, "right"), "true"))
       for (const FabricInstance* f : fabricsOf(field(left, "object"), bindings_.scopeOf(n)))
-        f->launched = true;
+        out.push_back(f);
     return true;
   });
+  return out;
 }
 
 // `getattr(fabric, name)(...)`, as tests and generic code call set-ups: a

@@ -92,7 +92,8 @@ class FileModel {
 
   // Joins the project: re-resolves what may come from other files (Fabric
   // subclasses, callers handing in a Fabric or a model, LightningModule
-  // bases). A project links every file in three passes, in this order.
+  // bases), for a file joining alone (a fix round's re-parse); a project
+  // links its files pass by pass instead (ProjectModel::link).
   void attach(const ProjectIndex& index);
   // The tree's nodes in document order: walks over them are fast while an
   // IndexedWalks holds it.
@@ -100,6 +101,10 @@ class FileModel {
   bool attachSubclasses(const ProjectIndex& index);  // true when it found more
   void attachFabrics(const ProjectIndex& index);
   void attachSetups();
+  // The Fabrics, of this file or another, this file launches (`.launch()`,
+  // a LightningLite subclass's `.run()`, `fabric._launched = True`), once
+  // every file's Fabrics are attached. ProjectModel::link marks them.
+  std::vector<const FabricInstance*> launchedFabrics() const;
   bool attachModules();  // true when it found more LightningModules
 
   const ProjectIndex* index() const { return index_; }
@@ -130,7 +135,9 @@ class FileModel {
   bool collectFabricSubclasses();
   void collectFabricsAndTrainers();
   void collectFits();
-  void markLaunches() const;
+  // Only its own: a file re-parsed alone (a fix round) must not change what
+  // the project's other files, being checked meanwhile, see.
+  void markOwnLaunches();
   void collectSetups();
   void collectLightningModules();
   void fabricsOf(TSNode expr, TSNode scope, int depth,

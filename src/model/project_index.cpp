@@ -93,9 +93,17 @@ std::pair<const FileModel*, const FunctionInfo*> ProjectIndex::callee(const File
   return functionNamed(from.file().path(), *q);
 }
 
-void ProjectIndex::linkCalls() {
-  callers_.clear();
-  for (const FileModel* from : files_) {
+void inOrder(size_t count, const std::function<void(size_t)>& task) {
+  for (size_t i = 0; i < count; ++i) task(i);
+}
+
+void ProjectIndex::linkCalls(const ForEach& forEach) {
+  using Key = std::pair<std::string, std::string>;
+  // Each file's calls found apart, then recorded in file order.
+  std::vector<std::vector<std::pair<Key, ForeignCall>>> found(files_.size());
+  forEach(files_.size(), [&](size_t k) {
+    const FileModel* from = files_[k];
+    std::vector<std::pair<Key, ForeignCall>>& calls = found[k];
     IndexedWalks walks(from->nodeIndex());
     std::string_view source = from->file().text();
     walk(from->bindings().module(), [&](TSNode n) {
@@ -105,8 +113,8 @@ void ProjectIndex::linkCalls() {
       auto [file, fn] = callee(*from, n);
       if (fn) {
         CallSite::Kind kind = isNull(fn->ownerClass) ? CallSite::Direct : CallSite::Construct;
-        callers_[{normalisedPath(file->file().path()), keyOf(*file, *fn)}].push_back(
-            {from, CallSite{n, scope, fn, args, kind, TSNode{}}});
+        calls.push_back({{normalisedPath(file->file().path()), keyOf(*file, *fn)},
+                         {from, CallSite{n, scope, fn, args, kind, TSNode{}}}});
         return true;
       }
       MethodCall mc;
@@ -117,12 +125,16 @@ void ProjectIndex::linkCalls() {
         if (!q) return true;
         auto [launchedFile, launched] = functionNamed(from->file().path(), *q);
         if (launched && isNull(launched->ownerClass))
-          callers_[{normalisedPath(launchedFile->file().path()), launched->name}].push_back(
-              {from, CallSite{n, scope, launched, args, CallSite::Launch, mc.receiver}});
+          calls.push_back(
+              {{normalisedPath(launchedFile->file().path()), launched->name},
+               {from, CallSite{n, scope, launched, args, CallSite::Launch, mc.receiver}}});
       }
       return true;
     });
-  }
+  });
+  callers_.clear();
+  for (auto& calls : found)
+    for (auto& [key, call] : calls) callers_[key].push_back(std::move(call));
 }
 
 std::vector<const ForeignCall*> ProjectIndex::callersInto(const std::string& path,

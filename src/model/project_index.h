@@ -5,6 +5,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -19,6 +20,12 @@
 namespace lightfix {
 
 class FileModel;
+
+// Runs task(0) … task(count - 1), each once, in any order or side by side,
+// and returns when all are done.
+using ForEach = std::function<void(size_t count, const std::function<void(size_t)>& task)>;
+// One after the other, on the calling thread.
+void inOrder(size_t count, const std::function<void(size_t)>& task);
 
 // A call in one file of a function defined in another.
 struct ForeignCall {
@@ -57,8 +64,9 @@ class ProjectIndex {
   std::optional<Symbol> symbol(const std::string& fromPath, std::string_view qualified) const;
 
   // Records every call of another file's module-level function (direct, or
-  // through `fabric.launch(fn)`) made in the files added so far.
-  void linkCalls();
+  // through `fabric.launch(fn)`) made in the files added so far, in file
+  // order whatever order `forEach` runs them in.
+  void linkCalls(const ForEach& forEach = inOrder);
 
   // How callers name a function of a file: `fit`, or `Loop.__init__`.
   static std::string keyOf(const FileModel& file, const FunctionInfo& fn);

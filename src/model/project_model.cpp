@@ -41,18 +41,24 @@ void ProjectModel::addConfigFile(const std::string& path, const std::string& tex
   }
 }
 
-void ProjectModel::link(const std::vector<FileModel*>& files) {
+void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& forEach) {
   for (FileModel* f : files) index_.add(f);
-  index_.linkCalls();
-  // Fabrics before set-ups, since a set-up may name a Fabric of another
-  // file; LightningModule bases to a fixpoint, as a base may sit anywhere.
+  index_.linkCalls(forEach);
+  // Fabric subclasses and LightningModule bases to a fixpoint, as a base may
+  // sit anywhere; Fabrics before set-ups, since a set-up may name a Fabric of
+  // another file, and launches once every file's set-ups are known.
   for (int pass = 0; pass < 8; ++pass) {
     bool more = false;
     for (FileModel* f : files) more = f->attachSubclasses(index_) || more;
     if (!more) break;
   }
-  for (FileModel* f : files) f->attachFabrics(index_);
-  for (FileModel* f : files) f->attachSetups();
+  forEach(files.size(), [&](size_t k) { files[k]->attachFabrics(index_); });
+  forEach(files.size(), [&](size_t k) { files[k]->attachSetups(); });
+  // A file may launch another file's Fabric: found side by side, marked here.
+  std::vector<std::vector<const FabricInstance*>> launched(files.size());
+  forEach(files.size(), [&](size_t k) { launched[k] = files[k]->launchedFabrics(); });
+  for (const auto& fabrics : launched)
+    for (const FabricInstance* f : fabrics) f->launched = true;
   for (int pass = 0; pass < 8; ++pass) {
     bool more = false;
     for (FileModel* f : files) more = f->attachModules() || more;

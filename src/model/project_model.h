@@ -34,8 +34,10 @@ class ProjectModel {
 
   // Links the files checked together: imports between them, calls across
   // them, Fabric subclasses and LightningModule bases from other files, and
-  // the project's Trainers. The files must outlive the project.
-  void link(const std::vector<FileModel*>& files);
+  // the project's Trainers. The files must outlive the project. `forEach`
+  // may run a pass's files side by side: each task writes only its own
+  // file's model, and reads others' only where an earlier pass wrote them.
+  void link(const std::vector<FileModel*>& files, const ForEach& forEach = inOrder);
 
   // What the project's other files say: launcher scripts (`*.sh`) passing a
   // strategy flag, Lightning CLI / Hydra YAML configs choosing a Trainer's
