@@ -9,8 +9,11 @@ namespace lightfix {
 
 namespace {
 
-constexpr uint8_t kRuleWord = 1;
-constexpr uint8_t kModelWord = 2;
+// Bits 0…62: one Python rule's triggers each (a rule past the 63rd has
+// none, and always runs); bit 63: the model's words.
+constexpr size_t kRuleBits = 63;
+constexpr uint64_t kModelWord = uint64_t{1} << kRuleBits;
+constexpr uint64_t kAnyRuleWord = kModelWord - 1;
 
 // Files that matter to the project model even without a rule's trigger:
 // they may build the Trainer that decides a LightningModule's strategy,
@@ -21,7 +24,7 @@ constexpr std::string_view kModelWords[] = {"lightning", "Trainer", "Fabric",   
 }  // namespace
 
 WordAutomaton::WordAutomaton(const std::vector<std::string_view>& words,
-                             const std::vector<uint8_t>& kinds) {
+                             const std::vector<uint64_t>& kinds) {
   // The trie, with 0 as "no edge yet" (the root is never a child).
   next_.assign(kAlphabet, 0);
   kinds_.assign(1, 0);
@@ -61,14 +64,14 @@ WordAutomaton::WordAutomaton(const std::vector<std::string_view>& words,
   }
 }
 
-uint8_t WordAutomaton::scan(std::string_view text, uint8_t enough) const {
-  uint8_t found = 0;
+uint64_t WordAutomaton::scan(std::string_view text, uint64_t stopAt) const {
+  uint64_t found = 0;
   uint32_t state = 0;
   for (unsigned char c : text) {
     state = next_[state * kAlphabet + c];
     if (kinds_[state] != 0) {
       found |= kinds_[state];
-      if ((found & enough) == enough) break;
+      if ((found & stopAt) != 0) break;
     }
   }
   return found;
@@ -76,37 +79,68 @@ uint8_t WordAutomaton::scan(std::string_view text, uint8_t enough) const {
 
 namespace {
 
-WordAutomaton automatonFor(const RuleSet& rules, bool cxx) {
-  std::vector<std::string_view> words;
-  std::vector<uint8_t> kinds;
+std::vector<const Rule*> pythonRulesOf(const RuleSet& rules) {
+  std::vector<const Rule*> out;
   for (const Rule* rule : rules)
-    if (rule->forCxx() == cxx)
-      for (std::string_view word : rule->triggers) {
-        words.push_back(word);
-        kinds.push_back(kRuleWord);
-      }
-  if (!cxx)
-    for (std::string_view word : kModelWords) {
+    if (!rule->forCxx()) out.push_back(rule);
+  return out;
+}
+
+WordAutomaton pythonAutomaton(const std::vector<const Rule*>& rules) {
+  std::vector<std::string_view> words;
+  std::vector<uint64_t> kinds;
+  for (size_t i = 0; i < rules.size(); ++i)
+    for (std::string_view word : rules[i]->triggers) {
       words.push_back(word);
-      kinds.push_back(kModelWord);
+      kinds.push_back(i < kRuleBits ? uint64_t{1} << i : kAnyRuleWord);
     }
+  for (std::string_view word : kModelWords) {
+    words.push_back(word);
+    kinds.push_back(kModelWord);
+  }
   return WordAutomaton(words, kinds);
+}
+
+WordAutomaton cxxAutomaton(const RuleSet& rules) {
+  std::vector<std::string_view> words;
+  for (const Rule* rule : rules)
+    if (rule->forCxx())
+      for (std::string_view word : rule->triggers) words.push_back(word);
+  return WordAutomaton(words, std::vector<uint64_t>(words.size(), 1));
 }
 
 }  // namespace
 
 Prefilter::Prefilter(const RuleSet& rules, bool enabled)
-    : enabled_(enabled), python_(automatonFor(rules, false)), cxx_(automatonFor(rules, true)) {}
+    : enabled_(enabled),
+      pythonRules_(pythonRulesOf(rules)),
+      python_(pythonAutomaton(pythonRules_)),
+      cxx_(cxxAutomaton(rules)) {}
 
 Relevance Prefilter::python(std::string_view text) const {
   if (!enabled_) return Relevance::Rules;
-  uint8_t found = python_.scan(text, kRuleWord);
-  if (found & kRuleWord) return Relevance::Rules;
+  uint64_t found = python_.scan(text, kAnyRuleWord);
+  if (found & kAnyRuleWord) return Relevance::Rules;
   return found & kModelWord ? Relevance::ModelOnly : Relevance::None;
 }
 
-bool Prefilter::cxx(std::string_view text) const {
-  return !enabled_ || (cxx_.scan(text, kRuleWord) & kRuleWord) != 0;
+bool Prefilter::cxx(std::string_view text) const { return !enabled_ || cxx_.scan(text, 1) != 0; }
+
+uint64_t Prefilter::bitOf(const Rule* rule) const {
+  auto it = std::find(pythonRules_.begin(), pythonRules_.end(), rule);
+  size_t i = static_cast<size_t>(it - pythonRules_.begin());
+  return it == pythonRules_.end() || i >= kRuleBits ? 0 : uint64_t{1} << i;
+}
+
+RuleSet Prefilter::rulesIn(std::string_view text, const RuleSet& rules) const {
+  if (!enabled_) return rules;
+  uint64_t found = python_.scan(text, 0);
+  RuleSet out;
+  for (const Rule* rule : rules) {
+    uint64_t bit = rule->forCxx() ? 0 : bitOf(rule);
+    if (bit == 0 || (found & bit) != 0) out.push_back(rule);
+  }
+  return out;
 }
 
 }  // namespace lightfix

@@ -13,18 +13,20 @@
 
 namespace lightfix {
 
-// Which of two kinds of word a text holds, found in one pass.
+// Which kinds of word (up to 64, one bit each) a text holds, found in one
+// pass.
 class WordAutomaton {
  public:
-  // `words[i]` has kind bit `kinds[i]` (1 or 2).
-  WordAutomaton(const std::vector<std::string_view>& words, const std::vector<uint8_t>& kinds);
-  // The kinds found (an OR of bits); stops as soon as `enough` are.
-  uint8_t scan(std::string_view text, uint8_t enough) const;
+  // `words[i]` has the kind bits `kinds[i]`.
+  WordAutomaton(const std::vector<std::string_view>& words, const std::vector<uint64_t>& kinds);
+  // The kinds found (an OR of bits); stops at the first word of a kind in
+  // `stopAt` (0: reads the whole text).
+  uint64_t scan(std::string_view text, uint64_t stopAt) const;
 
  private:
   static constexpr size_t kAlphabet = 256;
-  std::vector<uint32_t> next_;  // state * 256 + byte -> state
-  std::vector<uint8_t> kinds_;  // per state: the kinds of the words ending there
+  std::vector<uint32_t> next_;   // state * 256 + byte -> state
+  std::vector<uint64_t> kinds_;  // per state: the kinds of the words ending there
 };
 
 enum class Relevance {
@@ -39,9 +41,16 @@ class Prefilter {
   Prefilter(const RuleSet& rules, bool enabled);
   Relevance python(std::string_view text) const;
   bool cxx(std::string_view text) const;
+  // The Python rules of `rules` whose trigger words `text` holds: a rule
+  // without any cannot fire there, so it is not run. All of them when the
+  // filter is off.
+  RuleSet rulesIn(std::string_view text, const RuleSet& rules) const;
 
  private:
+  uint64_t bitOf(const Rule* rule) const;  // 0: the rule has no bit and always runs
+
   bool enabled_;
+  std::vector<const Rule*> pythonRules_;  // bit i: the i-th's triggers
   WordAutomaton python_;
   WordAutomaton cxx_;
 };

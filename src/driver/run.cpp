@@ -235,8 +235,8 @@ void checkCxxSlot(FileSlot& slot, const RunOptions& options, RunResult& result) 
 }
 
 // match → fix → resolve → apply | diff, for one parsed file.
-void checkSlot(FileSlot& slot, const ProjectModel& project, const RunOptions& options,
-               RunResult& result) {
+void checkSlot(FileSlot& slot, const ProjectModel& project, const Prefilter& prefilter,
+               const RunOptions& options, RunResult& result) {
   if (slot.cxx) return checkCxxSlot(slot, options, result);
   const SourceFile& file = *slot.file;
   FileReport report{slot.file, {}, 0, {}};
@@ -248,13 +248,16 @@ void checkSlot(FileSlot& slot, const ProjectModel& project, const RunOptions& op
     return;
   }
   RuleSet rules = rulesFor(file.path(), options);
+  // Only the rules whose words a text holds; a fix round's text may hold
+  // more (an inserted `fabric.setup(model)`).
+  RuleSet first = prefilter.rulesIn(file.text(), rules);
   if (options.mode == Mode::Check) {
-    report.diagnostics = analyze(file, slot.tree, *slot.model, project, rules);
+    report.diagnostics = analyze(file, slot.tree, *slot.model, project, first);
   } else {
     Analyzer analyzer = [&](const SourceFile& f) {
       // The first round sees the text as parsed for the project.
-      if (f.text() == file.text()) return analyze(file, slot.tree, *slot.model, project, rules);
-      return analyzeText(f, project, rules);
+      if (f.text() == file.text()) return analyze(file, slot.tree, *slot.model, project, first);
+      return analyzeText(f, project, prefilter.rulesIn(f.text(), rules));
     };
     fixSlot(slot, analyzer, pythonParses, options, result, report);
   }
@@ -465,7 +468,7 @@ void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
   pool.forEach(part.slots.size(), [&](size_t k) {
     FileSlot& slot = part.slots[k];
     if (!slot.matchable) return;
-    checkSlot(slot, *part.project, options, s.result);
+    checkSlot(slot, *part.project, run.prefilter, options, s.result);
     if (slot.outcome.report)
       run.progress.findings += slot.outcome.report->diagnostics.size() + slot.outcome.report->fixed;
     ++run.progress.done;
