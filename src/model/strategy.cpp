@@ -38,34 +38,48 @@ Strategy weakened(Strategy s, const char* why) {
 
 Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth);
 
-// A class of the project deriving from DeepSpeedStrategy (`class
-// MyDeepSpeed(DeepSpeedStrategy)`), here or in the file it is imported from.
-bool isDeepSpeedSubclass(TSNode callee, const FileModel& m, int depth) {
-  if (depth > 4) return false;
+// Which of Lightning's strategies a class of the project derives from
+// (`class MyDeepSpeed(DeepSpeedStrategy)`, `class Custom(DDPStrategy)`),
+// here or in the file it is imported from: DeepSpeed when any definition
+// of the name may, another strategy when every one derives from one.
+enum class StrategyBase { Unknown, Other, DeepSpeed };
+
+StrategyBase strategyBaseOf(TSNode callee, const FileModel& m, int depth) {
+  if (depth > 4) return StrategyBase::Unknown;
   std::string_view source = m.file().text();
   const FileModel* file = &m;
   std::string name(textOf(callee, source));
   // An imported name is a class of the file it comes from; a bare one, of this file.
   if (auto q = m.imports().qualify(callee, source); q && m.index()) {
     auto sym = m.index()->symbol(m.file().path(), *q);
-    if (!sym) return false;
+    if (!sym) return StrategyBase::Unknown;
     file = sym->file;
     name = sym->name;
   } else if (!is(callee, "identifier")) {
-    return false;
+    return StrategyBase::Unknown;
   }
-  bool derives = false;
+  bool any = false;
+  bool allOther = true;
+  bool deepSpeed = false;
   walk(file->bindings().module(), [&](TSNode n) {
-    if (derives || !is(n, "class_definition")) return !derives;
+    if (deepSpeed || !is(n, "class_definition")) return !deepSpeed;
     if (textOf(field(n, "name"), file->file().text()) != name) return true;
+    StrategyBase here = StrategyBase::Unknown;
     for (TSNode base : namedChildren(field(n, "superclasses"))) {
       auto q = file->imports().qualify(base, file->file().text());
-      derives = derives || (q && isDeepSpeedStrategyClass(*q)) ||
-                (is(base, "identifier") && isDeepSpeedSubclass(base, *file, depth + 1));
+      StrategyBase b = q && isDeepSpeedStrategyClass(*q) ? StrategyBase::DeepSpeed
+                       : q && isOtherStrategyClass(*q)   ? StrategyBase::Other
+                       : is(base, "identifier")          ? strategyBaseOf(base, *file, depth + 1)
+                                                         : StrategyBase::Unknown;
+      here = std::max(here, b);
     }
+    any = true;
+    deepSpeed = here == StrategyBase::DeepSpeed;
+    allOther = allOther && here == StrategyBase::Other;
     return false;
   });
-  return derives;
+  if (deepSpeed) return StrategyBase::DeepSpeed;
+  return any && allOther ? StrategyBase::Other : StrategyBase::Unknown;
 }
 
 // A test's `@pytest.mark.parametrize("strategy", [...])` lists every value
@@ -261,7 +275,9 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
     auto q = m.imports().qualify(callee, source);
     if (q && isDeepSpeedStrategyClass(*q)) return found(Strategy::DeepSpeed, expr, m);
     if (q && isOtherStrategyClass(*q)) return {};
-    if (isDeepSpeedSubclass(callee, m, 0)) return found(Strategy::DeepSpeed, expr, m);
+    StrategyBase base = strategyBaseOf(callee, m, 0);
+    if (base == StrategyBase::DeepSpeed) return found(Strategy::DeepSpeed, expr, m);
+    if (base == StrategyBase::Other) return {};
     return maybe;
   }
   if (is(expr, "attribute")) {
