@@ -1,9 +1,11 @@
 #pragma once
-// A parsed and modelled snippet of Python, for unit tests.
+// A parsed and modelled snippet of Python, a project of its own, for unit
+// tests.
 
 #include <string>
 
 #include "model/file_model.h"
+#include "model/project_model.h"
 #include "python/node.h"
 #include "python/source_file.h"
 #include "python/syntax_tree.h"
@@ -14,7 +16,11 @@ struct Parsed {
   explicit Parsed(std::string text, ModelOptions options = {})
       : file("t.py", std::move(text)),
         tree(SyntaxTree::parse(file.text())),
-        model(file, tree, options) {}
+        model(file, tree, options),
+        project(options) {
+    // A file's model is whole once it joins a project: here, its own.
+    project.link({&model});
+  }
 
   // The first node of `type` whose text is `text`.
   TSNode find(const char* type, std::string_view text) const {
@@ -30,6 +36,7 @@ struct Parsed {
   SourceFile file;
   SyntaxTree tree;
   FileModel model;
+  ProjectModel project;
 };
 
 }  // namespace lightfix::testing

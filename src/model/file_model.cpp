@@ -20,10 +20,6 @@ FileModel::FileModel(const SourceFile& file, const SyntaxTree& tree, ModelOption
   imports_.collect(root_, source_);
   bindings_.collect(root_, source_);
   collectFabricSubclasses();
-  collectFabricsAndTrainers();
-  markOwnLaunches();
-  collectSetups();
-  collectLightningModules();
 }
 
 void FileModel::attach(const ProjectIndex& index) {

@@ -79,6 +79,9 @@ struct LightningModuleClass {
 
 class FileModel {
  public:
+  // Imports, bindings and the file's own Fabric subclasses; the rest comes
+  // once it joins a project (ProjectModel::link, or attach alone), which
+  // may resolve any of it through another file.
   FileModel(const SourceFile& file, const SyntaxTree& tree, ModelOptions options);
 
   const SourceFile& file() const { return file_; }

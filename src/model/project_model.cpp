@@ -59,7 +59,7 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
   forEach(files.size(), [&](size_t k) { launched[k] = files[k]->launchedFabrics(); });
   for (const auto& fabrics : launched)
     for (const FabricInstance* f : fabrics) f->launched = true;
-  for (int pass = 0; pass < 8; ++pass) {
+  for (int pass = 0; pass < 9; ++pass) {
     bool more = false;
     for (FileModel* f : files) more = f->attachModules() || more;
     if (!more) break;
