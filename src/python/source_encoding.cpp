@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <cstdint>
+#include <cstring>
 #include <regex>
 #include <string>
 
@@ -47,11 +49,26 @@ size_t sequenceAt(std::string_view text, size_t i) {
   return length;
 }
 
+// Whether the 8 bytes at `p` are all ASCII and none is NUL: most of a
+// Python file, passed over a word at a time.
+bool plainAsciiWord(const char* p) {
+  constexpr uint64_t kLow = 0x0101010101010101;
+  constexpr uint64_t kHigh = 0x8080808080808080;
+  uint64_t w = 0;
+  std::memcpy(&w, p, sizeof w);
+  bool nul = ((w - kLow) & ~w & kHigh) != 0;
+  return (w & kHigh) == 0 && !nul;
+}
+
 }  // namespace
 
 std::optional<RefusedByte> refusedByte(std::string_view text) {
   std::optional<bool> otherEncoding;  // read only when a byte is not UTF-8
   for (size_t i = 0; i < text.size();) {
+    if (i + 8 <= text.size() && plainAsciiWord(text.data() + i)) {
+      i += 8;
+      continue;
+    }
     if (text[i] == '\0') return RefusedByte{i, "a NUL byte, which Python refuses"};
     size_t n = sequenceAt(text, i);
     if (n == 0) {
