@@ -52,15 +52,14 @@ std::vector<DeepSpeedMethodCall> deepSpeedMethodCalls(const FileContext& ctx,
                                                       std::string_view method) {
   std::vector<DeepSpeedMethodCall> out;
   std::string_view source = ctx.file.text();
-  walk(ctx.tree.root(), [&](TSNode n) {
+  walkCalls(ctx.tree.root(), [&](TSNode n) {
     MethodCall mc;
-    if (!asMethodCall(n, source, mc) || mc.method != method) return true;
+    if (!asMethodCall(n, source, mc) || mc.method != method) return;
     TSNode scope = ctx.model.bindings().scopeOf(n);
     for (const FabricInstance* f : ctx.model.fabricsOf(mc.receiver, scope))
       if (f->strategy.deepSpeed()) out.push_back({n, mc.arguments, f, nullptr});
     if (const TrainerInstance* t = trainerOf(ctx, mc.receiver); t && t->strategy.deepSpeed())
       out.push_back({n, mc.arguments, nullptr, t});
-    return true;
   });
   return out;
 }

@@ -158,8 +158,7 @@ bool FileModel::attachSubclasses(const ProjectIndex& index) {
 void FileModel::collectFabricsAndTrainers() {
   fabrics_.clear();
   trainers_.clear();
-  walk(root_, [&](TSNode n) {
-    if (!is(n, "call")) return true;
+  walkCalls(root_, [&](TSNode n) {
     TSNode args = field(n, "arguments");
     auto strategyOf = [&]() {
       TSNode expr = keywordArgument(args, "strategy", source_);
@@ -191,7 +190,6 @@ void FileModel::collectFabricsAndTrainers() {
     } else if (auto q = imports_.qualify(field(n, "function"), source_); q && isTrainerClass(*q)) {
       trainers_.push_back({n, strategyOf(), {}});
     }
-    return true;
   });
 
   collectFits();
@@ -216,13 +214,16 @@ void FileModel::collectFabricsAndTrainers() {
 std::vector<const FabricInstance*> FileModel::launchedFabrics() const {
   IndexedWalks walks(*nodes_);
   std::vector<const FabricInstance*> out;
-  walk(root_, [&](TSNode n) {
+  walkCalls(root_, [&](TSNode n) {
     MethodCall mc;
     // A LightningLite-style subclass launches itself in `.run()`.
     if (asMethodCall(n, source_, mc) && (mc.method == "launch" || mc.method == "run"))
       for (const FabricInstance* f : fabricsOf(mc.receiver, bindings_.scopeOf(n)))
         if (mc.method == "launch" || !f->className.empty()) out.push_back(f);
-    // `fabric._launched = True`: tests pretending to have launched.
+  });
+  // `fabric._launched = True`: tests pretending to have launched.
+  if (source_.find("_launched") == std::string_view::npos) return out;
+  walk(root_, [&](TSNode n) {
     if (!is(n, "assignment")) return true;
     TSNode left = field(n, "left");
     if (is(left, "attribute") && textOf(field(left, "attribute"), source_) == "_launched" &&
@@ -253,9 +254,9 @@ static bool asDynamicSetup(TSNode call, std::string_view source, MethodCall& out
 }
 
 void FileModel::collectFits() {
-  walk(root_, [&](TSNode n) {
+  walkCalls(root_, [&](TSNode n) {
     MethodCall mc;
-    if (!asMethodCall(n, source_, mc) || mc.method != "fit") return true;
+    if (!asMethodCall(n, source_, mc) || mc.method != "fit") return;
     TSNode scope = bindings_.scopeOf(n);
     Origin trainer = bindings_.trace(mc.receiver, scope);
     TSNode model = keywordArgument(mc.arguments, "model", source_);
@@ -264,7 +265,7 @@ void FileModel::collectFits() {
     Origin made = bindings_.trace(model, scope);
     if (trainer.kind != Origin::Expression || made.kind != Origin::Expression ||
         !is(made.expr, "call"))
-      return true;
+      return;
     TSNode cls = field(made.expr, "function");
     std::string path = file_.path();
     std::string name(textOf(cls, source_));
@@ -275,17 +276,16 @@ void FileModel::collectFits() {
       }
     for (TrainerInstance& t : trainers_)
       if (sameNode(t.construction, trainer.expr)) t.fits.emplace_back(path, name);
-    return true;
   });
 }
 
 void FileModel::collectSetups() {
   setups_.clear();
-  walk(root_, [&](TSNode n) {
+  walkCalls(root_, [&](TSNode n) {
     MethodCall mc;
     bool setup =
         asMethodCall(n, source_, mc) && (mc.method == "setup" || mc.method == "setup_module");
-    if (!setup && !asDynamicSetup(n, source_, mc)) return true;
+    if (!setup && !asDynamicSetup(n, source_, mc)) return;
     TSNode scope = bindings_.scopeOf(n);
     for (const FabricInstance* f : fabricsOf(mc.receiver, scope)) {
       SetupCall s;
@@ -300,7 +300,6 @@ void FileModel::collectSetups() {
       s.inLoop = insideLoop(n);
       setups_.push_back(std::move(s));
     }
-    return true;
   });
 }
 

@@ -106,8 +106,7 @@ void ProjectIndex::linkCalls(const ForEach& forEach) {
     std::vector<std::pair<Key, ForeignCall>>& calls = found[k];
     IndexedWalks walks(from->nodeIndex());
     std::string_view source = from->file().text();
-    walk(from->bindings().module(), [&](TSNode n) {
-      if (!is(n, "call")) return true;
+    walkCalls(from->bindings().module(), [&](TSNode n) {
       TSNode scope = from->bindings().scopeOf(n);
       TSNode args = field(n, "arguments");
       auto [file, fn] = callee(*from, n);
@@ -115,21 +114,20 @@ void ProjectIndex::linkCalls(const ForEach& forEach) {
         CallSite::Kind kind = isNull(fn->ownerClass) ? CallSite::Direct : CallSite::Construct;
         calls.push_back({{normalisedPath(file->file().path()), keyOf(*file, *fn)},
                          {from, CallSite{n, scope, fn, args, kind, TSNode{}}}});
-        return true;
+        return;
       }
       MethodCall mc;
       if (asMethodCall(n, source, mc) && mc.method == "launch") {
         std::vector<TSNode> positional = positionalArguments(args);
-        if (positional.empty()) return true;
+        if (positional.empty()) return;
         auto q = from->imports().qualify(positional[0], source);
-        if (!q) return true;
+        if (!q) return;
         auto [launchedFile, launched] = functionNamed(from->file().path(), *q);
         if (launched && isNull(launched->ownerClass))
           calls.push_back(
               {{normalisedPath(launchedFile->file().path()), launched->name},
                {from, CallSite{n, scope, launched, args, CallSite::Launch, mc.receiver}}});
       }
-      return true;
     });
   });
   callers_.clear();

@@ -91,6 +91,7 @@ TSSymbol symbolOf(TSNode n) {
 
 NodeIndex::NodeIndex(TSNode root) {
   if (isNull(root)) return;
+  const TypeSymbols& call = typeSymbols(ts_tree_language(root.tree), "call");
   // Pre-order with a cursor, closing each subtree as the cursor leaves it.
   std::vector<uint32_t> open;
   TSTreeCursor cursor = ts_tree_cursor_new(root);
@@ -103,8 +104,11 @@ NodeIndex::NodeIndex(TSNode root) {
                             ? parent
                             : function_[static_cast<size_t>(parent)]);
     open.push_back(static_cast<uint32_t>(nodes_.size()));
+    TSSymbol symbol = ts_node_symbol(n);
+    if ((call.hasNamed && symbol == call.named) || (call.hasAnonymous && symbol == call.anonymous))
+      calls_.push_back(static_cast<uint32_t>(nodes_.size()));
     nodes_.push_back(n);
-    symbols_.push_back(ts_node_symbol(n));
+    symbols_.push_back(symbol);
     starts_.push_back(ts_node_start_byte(n));
     subtreeEnd_.push_back(0);
     if (ts_tree_cursor_goto_first_child(&cursor)) continue;
@@ -184,6 +188,28 @@ void walk(TSNode n, const std::function<bool(TSNode)>& visit) {
     }
     descend = visit(ts_tree_cursor_current_node(&cursor));
   }
+}
+
+void walkCalls(TSNode n, const std::function<void(TSNode)>& visit) {
+  if (isNull(n)) return;
+  if (tIndex) {
+    int64_t at = tIndex->find(n);
+    if (at >= 0) {
+      const std::vector<uint32_t>& calls = tIndex->calls();
+      auto first = static_cast<uint32_t>(at);
+      uint32_t end = tIndex->subtreeEnd(first);
+      for (auto i = std::lower_bound(calls.begin(), calls.end(), first);
+           i != calls.end() && *i < end; ++i) {
+        tVisited = Visited{tIndex->nodes()[*i], tIndex->symbol(*i)};
+        visit(tIndex->nodes()[*i]);
+      }
+      return;
+    }
+  }
+  walk(n, [&](TSNode node) {
+    if (is(node, "call")) visit(node);
+    return true;
+  });
 }
 
 TSNode ancestorOfType(TSNode n, std::initializer_list<const char*> types) {

@@ -1,0 +1,68 @@
+#include "python/node.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "python/syntax_tree.h"
+
+namespace lightfix {
+namespace {
+
+constexpr const char* kSource = R"(import lightning as L
+
+def main(cfg):
+    fabric = L.Fabric(strategy=pick(cfg))
+    model = build(layers(4))
+    for batch in loader():
+        fabric.backward(model(batch).sum())
+
+class Loop:
+    def step(self):
+        return run(lambda: go())
+)";
+
+std::vector<std::string> callsBy(TSNode root, std::string_view source) {
+  std::vector<std::string> out;
+  walkCalls(root, [&](TSNode n) { out.emplace_back(textOf(field(n, "function"), source)); });
+  return out;
+}
+
+const std::vector<std::string> kEveryCall = {
+    "L.Fabric",         "pick",  "build", "layers", "loader", "fabric.backward",
+    "model(batch).sum", "model", "run",   "go"};
+
+TEST(WalkCalls, VisitsEveryCallInDocumentOrderIndexedOrNot) {
+  SyntaxTree tree = SyntaxTree::parse(kSource);
+  EXPECT_EQ(callsBy(tree.root(), kSource), kEveryCall);
+  IndexedWalks indexed(tree.index());
+  EXPECT_EQ(callsBy(tree.root(), kSource), kEveryCall);
+}
+
+TEST(WalkCalls, StaysInsideTheSubtreeItIsGiven) {
+  SyntaxTree tree = SyntaxTree::parse(kSource);
+  TSNode loop{};
+  walk(tree.root(), [&](TSNode n) {
+    if (isNull(loop) && is(n, "class_definition")) loop = n;
+    return isNull(loop);
+  });
+  ASSERT_FALSE(isNull(loop));
+  std::vector<std::string> inLoop = {"run", "go"};
+  EXPECT_EQ(callsBy(loop, kSource), inLoop);
+  IndexedWalks indexed(tree.index());
+  EXPECT_EQ(callsBy(loop, kSource), inLoop);
+}
+
+TEST(NodeIndex, ListsTheCallsAndClosesEachSubtree) {
+  SyntaxTree tree = SyntaxTree::parse(kSource);
+  const NodeIndex& index = tree.index();
+  EXPECT_EQ(index.calls().size(), kEveryCall.size());
+  for (uint32_t i : index.calls()) EXPECT_TRUE(is(index.nodes()[i], "call"));
+  EXPECT_EQ(index.subtreeEnd(0), index.nodes().size());
+  EXPECT_EQ(index.parent(0), -1);
+  EXPECT_EQ(index.find(tree.root()), 0);
+}
+
+}  // namespace
+}  // namespace lightfix
