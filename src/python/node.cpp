@@ -156,19 +156,19 @@ IndexedWalks::IndexedWalks(const NodeIndex& index) : previous_(tIndex) { tIndex 
 
 IndexedWalks::~IndexedWalks() { tIndex = previous_; }
 
+// Where n is in the index this thread's walks use, or -1.
+static int64_t indexedAt(TSNode n) { return tIndex ? tIndex->find(n) : -1; }
+
 void walk(TSNode n, const std::function<bool(TSNode)>& visit) {
   if (isNull(n)) return;
-  if (tIndex) {
-    int64_t at = tIndex->find(n);
-    if (at >= 0) {
-      const std::vector<TSNode>& nodes = tIndex->nodes();
-      auto i = static_cast<uint32_t>(at);
-      for (uint32_t end = tIndex->subtreeEnd(i); i < end;) {
-        tVisited = Visited{nodes[i], tIndex->symbol(i)};
-        i = visit(nodes[i]) ? i + 1 : tIndex->subtreeEnd(i);
-      }
-      return;
+  if (int64_t at = indexedAt(n); at >= 0) {
+    const std::vector<TSNode>& nodes = tIndex->nodes();
+    auto i = static_cast<uint32_t>(at);
+    for (uint32_t end = tIndex->subtreeEnd(i); i < end;) {
+      tVisited = Visited{nodes[i], tIndex->symbol(i)};
+      i = visit(nodes[i]) ? i + 1 : tIndex->subtreeEnd(i);
     }
+    return;
   }
   TSTreeCursor cursor = ts_tree_cursor_new(n);
   bool descend = visit(n);
@@ -192,19 +192,16 @@ void walk(TSNode n, const std::function<bool(TSNode)>& visit) {
 
 void walkCalls(TSNode n, const std::function<void(TSNode)>& visit) {
   if (isNull(n)) return;
-  if (tIndex) {
-    int64_t at = tIndex->find(n);
-    if (at >= 0) {
-      const std::vector<uint32_t>& calls = tIndex->calls();
-      auto first = static_cast<uint32_t>(at);
-      uint32_t end = tIndex->subtreeEnd(first);
-      for (auto i = std::lower_bound(calls.begin(), calls.end(), first);
-           i != calls.end() && *i < end; ++i) {
-        tVisited = Visited{tIndex->nodes()[*i], tIndex->symbol(*i)};
-        visit(tIndex->nodes()[*i]);
-      }
-      return;
+  if (int64_t at = indexedAt(n); at >= 0) {
+    const std::vector<uint32_t>& calls = tIndex->calls();
+    auto first = static_cast<uint32_t>(at);
+    uint32_t end = tIndex->subtreeEnd(first);
+    for (auto i = std::lower_bound(calls.begin(), calls.end(), first); i != calls.end() && *i < end;
+         ++i) {
+      tVisited = Visited{tIndex->nodes()[*i], tIndex->symbol(*i)};
+      visit(tIndex->nodes()[*i]);
     }
+    return;
   }
   walk(n, [&](TSNode node) {
     if (is(node, "call")) visit(node);
