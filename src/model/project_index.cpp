@@ -132,7 +132,7 @@ void ProjectIndex::linkCalls(const ForEach& forEach) {
   });
   callers_.clear();
   for (auto& calls : found)
-    for (auto& [key, call] : calls) callers_[key].push_back(std::move(call));
+    for (const auto& [key, call] : calls) callers_[key].push_back(call);
 }
 
 std::vector<const ForeignCall*> ProjectIndex::callersInto(const std::string& path,
