@@ -45,8 +45,8 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
   for (FileModel* f : files) index_.add(f);
   index_.linkCalls(forEach);
   // Fabric subclasses and LightningModule bases to a fixpoint, as a base may
-  // sit anywhere; Fabrics before set-ups, since a set-up may name a Fabric of
-  // another file, and launches once every file's set-ups are known.
+  // sit anywhere; Fabrics before set-ups and launches, since either may name
+  // a Fabric of another file.
   for (int pass = 0; pass < 8; ++pass) {
     bool more = false;
     for (FileModel* f : files) more = f->attachSubclasses(index_) || more;
@@ -59,6 +59,8 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
   forEach(files.size(), [&](size_t k) { launched[k] = files[k]->launchedFabrics(); });
   for (const auto& fabrics : launched)
     for (const FabricInstance* f : fabrics) f->launched = true;
+  // Nine passes: the first finds each file's own LightningModules, eight
+  // follow bases across files.
   for (int pass = 0; pass < 9; ++pass) {
     bool more = false;
     for (FileModel* f : files) more = f->attachModules() || more;
