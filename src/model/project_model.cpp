@@ -37,7 +37,7 @@ void ProjectModel::addConfigFile(const std::string& path, const std::string& tex
   if (ext == ".sh" || ext == ".bash") {
     index_.addLauncher(path, text);
   } else if (ext == ".yaml" || ext == ".yml") {
-    for (StrategySource& s : yamlTrainerStrategies(path, text)) trainers_.push_back({s, {}});
+    for (StrategySource& s : yamlTrainerStrategies(path, text)) addTrainer(std::move(s), {});
   }
 }
 
@@ -72,17 +72,29 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
 
 void ProjectModel::addTrainers(const FileModel& file) {
   for (const TrainerInstance& t : file.trainers())
-    trainers_.push_back({sourceOf(t.strategy, file.file()), t.fits});
+    addTrainer(sourceOf(t.strategy, file.file()), t.fits);
+}
+
+// The folders a file sits in, outermost first.
+static std::vector<std::string> foldersOf(const std::string& path) {
+  std::vector<std::string> out;
+  for (const std::filesystem::path& part :
+       std::filesystem::path(path).lexically_normal().parent_path())
+    out.push_back(part.string());
+  return out;
 }
 
 // How many leading folders two files share.
-static size_t sharedFolders(const std::string& one, const std::string& other) {
-  std::filesystem::path a = std::filesystem::path(one).lexically_normal().parent_path();
-  std::filesystem::path b = std::filesystem::path(other).lexically_normal().parent_path();
+static size_t sharedFolders(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   size_t shared = 0;
-  for (auto i = a.begin(), j = b.begin(); i != a.end() && j != b.end() && *i == *j; ++i, ++j)
-    ++shared;
+  while (shared < a.size() && shared < b.size() && a[shared] == b[shared]) ++shared;
   return shared;
+}
+
+void ProjectModel::addTrainer(StrategySource source,
+                              std::vector<std::pair<std::string, std::string>> fits) {
+  std::vector<std::string> folders = foldersOf(source.path);
+  trainers_.push_back({std::move(source), std::move(folders), std::move(fits)});
 }
 
 std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string& path,
@@ -106,11 +118,12 @@ std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string
   // Else the project's, nearest first: a repository of several sub-projects
   // (RWKV-v5/, RWKV-v6/) configures each in its own folder.
   if (!chosen) {
+    std::vector<std::string> folders = foldersOf(path);
     size_t nearest = 0;
     for (const ProjectTrainer& t : trainers_)
-      nearest = std::max(nearest, sharedFolders(t.source.path, path));
+      nearest = std::max(nearest, sharedFolders(t.folders, folders));
     chosen = strongest(
-        [&](const ProjectTrainer& t) { return sharedFolders(t.source.path, path) == nearest; });
+        [&](const ProjectTrainer& t) { return sharedFolders(t.folders, folders) == nearest; });
   }
   if (chosen && chosen->kind != Strategy::NotDeepSpeed) return chosen;
   if (options_.targetDeepSpeed) return StrategySource{Strategy::DeepSpeed, path, 0, {}};

@@ -57,11 +57,13 @@ class ProjectModel {
 
  private:
   void addTrainers(const FileModel& file);
+  void addTrainer(StrategySource source, std::vector<std::pair<std::string, std::string>> fits);
 
   ModelOptions options_;
   ProjectIndex index_;
   struct ProjectTrainer {
     StrategySource source;
+    std::vector<std::string> folders;  // of source.path, normalised: compared for nearness
     std::vector<std::pair<std::string, std::string>> fits;
   };
   std::vector<ProjectTrainer> trainers_;
