@@ -29,7 +29,7 @@ bool mayTurnOffGradients(std::string_view scopeText) {
 void matchLossBackwardBypassesFabric(const FileContext& ctx, std::vector<Finding>& out) {
   if (!deepSpeedSetupsReach(ctx)) return;
   std::string_view source = ctx.file.text();
-  // `loss.backward(...)`, judged: a walk over the indexed tree, not a query.
+  // `loss.backward(...)`, judged: from the tree's list of calls, not a query.
   auto judge = [&](TSNode call, TSNode loss, TSNode arguments) {
     TSNode scope = ctx.model.bindings().scopeOf(call);
     // `fabric.backward(loss)`, or some other object's backward taking the loss.
@@ -60,11 +60,10 @@ void matchLossBackwardBypassesFabric(const FileContext& ctx, std::vector<Finding
       return;
     }
   };
-  walk(ctx.tree.root(), [&](TSNode n) {
+  walkCalls(ctx.tree.root(), [&](TSNode n) {
     MethodCall mc;
     if (asMethodCall(n, source, mc) && mc.method == "backward" && is(mc.arguments, "argument_list"))
       judge(n, mc.receiver, mc.arguments);
-    return true;
   });
 }
 
