@@ -91,7 +91,11 @@ TSSymbol symbolOf(TSNode n) {
 
 NodeIndex::NodeIndex(TSNode root) {
   if (isNull(root)) return;
-  const TypeSymbols& call = typeSymbols(ts_tree_language(root.tree), "call");
+  const TSLanguage* language = ts_tree_language(root.tree);
+  // Copies: the cache's slot a reference points into may be taken by another
+  // name's lookup.
+  const TypeSymbols call = typeSymbols(language, "call");
+  const TypeSymbols function = typeSymbols(language, "function_definition");
   // Pre-order with a cursor, closing each subtree as the cursor leaves it.
   std::vector<uint32_t> open;
   TSTreeCursor cursor = ts_tree_cursor_new(root);
@@ -100,13 +104,12 @@ NodeIndex::NodeIndex(TSNode root) {
     int64_t parent = open.empty() ? -1 : static_cast<int64_t>(open.back());
     parent_.push_back(parent);
     function_.push_back(parent < 0 ? -1
-                        : is(nodes_[static_cast<size_t>(parent)], "function_definition")
+                        : function.matches(symbols_[static_cast<size_t>(parent)])
                             ? parent
                             : function_[static_cast<size_t>(parent)]);
     open.push_back(static_cast<uint32_t>(nodes_.size()));
     TSSymbol symbol = ts_node_symbol(n);
-    if ((call.hasNamed && symbol == call.named) || (call.hasAnonymous && symbol == call.anonymous))
-      calls_.push_back(static_cast<uint32_t>(nodes_.size()));
+    if (call.matches(symbol)) calls_.push_back(static_cast<uint32_t>(nodes_.size()));
     nodes_.push_back(n);
     symbols_.push_back(symbol);
     starts_.push_back(ts_node_start_byte(n));

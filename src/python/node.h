@@ -24,6 +24,10 @@ struct TypeSymbols {
   TSSymbol anonymous = 0;
   bool hasNamed = false;
   bool hasAnonymous = false;
+
+  bool matches(TSSymbol symbol) const {
+    return (hasNamed && symbol == named) || (hasAnonymous && symbol == anonymous);
+  }
 };
 const TypeSymbols& typeSymbols(const TSLanguage* language, const char* type);
 // ts_node_symbol, read from the index for the node an indexed walk visits.
@@ -31,9 +35,7 @@ TSSymbol symbolOf(TSNode n);
 
 inline bool is(TSNode n, const char* type) {
   if (isNull(n)) return false;
-  const TypeSymbols& want = typeSymbols(ts_tree_language(n.tree), type);
-  TSSymbol symbol = symbolOf(n);
-  return (want.hasNamed && symbol == want.named) || (want.hasAnonymous && symbol == want.anonymous);
+  return typeSymbols(ts_tree_language(n.tree), type).matches(symbolOf(n));
 }
 inline bool sameNode(TSNode a, TSNode b) { return !isNull(a) && !isNull(b) && a.id == b.id; }
 inline uint32_t startOf(TSNode n) { return ts_node_start_byte(n); }
