@@ -138,11 +138,13 @@ int64_t NodeIndex::find(TSNode n) const {
 
 namespace {
 
+// Where n is in the index this thread's walks use, or -1.
+int64_t indexedAt(TSNode n) { return tIndex && !isNull(n) ? tIndex->find(n) : -1; }
+
 // The node the index relates to n (its parent, its enclosing function) by
 // `related`, an index or -1 for none; nullopt when n is not indexed.
 std::optional<TSNode> indexedRelative(TSNode n, int64_t (NodeIndex::*related)(uint32_t) const) {
-  if (!tIndex || isNull(n)) return std::nullopt;
-  int64_t at = tIndex->find(n);
+  int64_t at = indexedAt(n);
   if (at < 0) return std::nullopt;
   int64_t to = (tIndex->*related)(static_cast<uint32_t>(at));
   return to < 0 ? TSNode{} : tIndex->nodes()[static_cast<size_t>(to)];
@@ -158,9 +160,6 @@ TSNode parentOf(TSNode n) {
 IndexedWalks::IndexedWalks(const NodeIndex& index) : previous_(tIndex) { tIndex = &index; }
 
 IndexedWalks::~IndexedWalks() { tIndex = previous_; }
-
-// Where n is in the index this thread's walks use, or -1.
-static int64_t indexedAt(TSNode n) { return tIndex ? tIndex->find(n) : -1; }
 
 void walk(TSNode n, const std::function<bool(TSNode)>& visit) {
   if (isNull(n)) return;
