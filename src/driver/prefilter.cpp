@@ -117,11 +117,13 @@ Prefilter::Prefilter(const RuleSet& rules, bool enabled)
       python_(pythonAutomaton(pythonRules_)),
       cxx_(cxxAutomaton(rules)) {}
 
-Relevance Prefilter::python(std::string_view text) const {
-  if (!enabled_) return Relevance::Rules;
-  uint64_t found = python_.scan(text, kAnyRuleWord);
-  if (found & kAnyRuleWord) return Relevance::Rules;
-  return found & kModelWord ? Relevance::ModelOnly : Relevance::None;
+uint64_t Prefilter::words(std::string_view text) const {
+  return enabled_ ? python_.scan(text, 0) : ~uint64_t{0};
+}
+
+Relevance Prefilter::python(uint64_t words) {
+  if (words & kAnyRuleWord) return Relevance::Rules;
+  return words & kModelWord ? Relevance::ModelOnly : Relevance::None;
 }
 
 bool Prefilter::cxx(std::string_view text) const { return !enabled_ || cxx_.scan(text, 1) != 0; }
@@ -132,13 +134,11 @@ uint64_t Prefilter::bitOf(const Rule* rule) const {
   return it == pythonRules_.end() || i >= kRuleBits ? 0 : uint64_t{1} << i;
 }
 
-RuleSet Prefilter::rulesIn(std::string_view text, const RuleSet& rules) const {
-  if (!enabled_) return rules;
-  uint64_t found = python_.scan(text, 0);
+RuleSet Prefilter::rulesIn(uint64_t words, const RuleSet& rules) const {
   RuleSet out;
   for (const Rule* rule : rules) {
     uint64_t bit = rule->forCxx() ? 0 : bitOf(rule);
-    if (bit == 0 || (found & bit) != 0) out.push_back(rule);
+    if (bit == 0 || (words & bit) != 0) out.push_back(rule);
   }
   return out;
 }

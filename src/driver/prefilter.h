@@ -39,12 +39,18 @@ class Prefilter {
  public:
   // `enabled` false: every file is parsed and checked (to test the filter).
   Prefilter(const RuleSet& rules, bool enabled);
-  Relevance python(std::string_view text) const;
+  // The words a Python text holds, in one pass: a bit per rule's triggers
+  // and one for the model's words; every bit when the filter is off.
+  uint64_t words(std::string_view text) const;
+  static Relevance python(uint64_t words);
+  Relevance python(std::string_view text) const { return python(words(text)); }
   bool cxx(std::string_view text) const;
-  // The Python rules of `rules` whose trigger words `text` holds: a rule
-  // without any cannot fire there, so it is not run. All of them when the
-  // filter is off.
-  RuleSet rulesIn(std::string_view text, const RuleSet& rules) const;
+  // The Python rules of `rules` whose trigger words a text holds: a rule
+  // without any cannot fire there, so it is not run.
+  RuleSet rulesIn(uint64_t words, const RuleSet& rules) const;
+  RuleSet rulesIn(std::string_view text, const RuleSet& rules) const {
+    return rulesIn(words(text), rules);
+  }
 
  private:
   uint64_t bitOf(const Rule* rule) const;  // 0: the rule has no bit and always runs

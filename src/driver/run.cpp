@@ -54,6 +54,7 @@ struct FileSlot {
   SyntaxTree tree;
   std::unique_ptr<FileModel> model;  // null if unparsed or invalid syntax
   bool matchable = false;            // holds a rule's trigger word
+  uint64_t words = 0;                // which words it holds (Prefilter::words), once parsed
   // A C++ file is compiled, with this command, only when it may match.
   bool cxx = false;
   std::optional<CxxCommand> command;  // none: in no compilation database
@@ -90,8 +91,9 @@ std::string humanSize(uint64_t bytes) {
 bool wantedFix(const Diagnostic& d, bool unsafe) {
   return d.fix && (d.fix->applicability == Applicability::Safe || unsafe);
 }
-void parseSlot(FileSlot& slot, std::string text, Relevance relevance, const RunOptions& options) {
-  slot.matchable = relevance == Relevance::Rules;
+void parseSlot(FileSlot& slot, std::string text, uint64_t words, const RunOptions& options) {
+  slot.words = words;
+  slot.matchable = Prefilter::python(words) == Relevance::Rules;
   std::string shown =
       slot.path == "-" && !options.stdinFilename.empty() ? options.stdinFilename : slot.path;
   slot.file = std::make_shared<SourceFile>(shown, std::move(text));
@@ -127,8 +129,8 @@ void scanSlot(FileSlot& slot, const Prefilter& prefilter, const RunOptions& opti
         fmt::format("{}:{}:{}: {}; file left as it is", slot.path, at.row, at.column, bad->why);
     return;
   }
-  Relevance relevance = prefilter.python(text);
-  if (relevance != Relevance::None) parseSlot(slot, std::move(text), relevance, options);
+  uint64_t words = prefilter.words(text);
+  if (Prefilter::python(words) != Relevance::None) parseSlot(slot, std::move(text), words, options);
 }
 
 // The files no trigger word made us parse but a parsed file imports (a
@@ -161,8 +163,8 @@ void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter
       std::string text;
       std::string error;  // unread, it informs nothing: no error of the run
       if (readFile(slot.path, text, error) && !refusedByte(text)) {
-        Relevance relevance = prefilter.python(text);
-        parseSlot(slot, std::move(text), relevance, options);
+        uint64_t words = prefilter.words(text);
+        parseSlot(slot, std::move(text), words, options);
       }
     });
     wave.clear();
@@ -250,7 +252,7 @@ void checkSlot(FileSlot& slot, const ProjectModel& project, const Prefilter& pre
   RuleSet rules = rulesFor(file.path(), options);
   // Only the rules whose words a text holds; a fix round's text may hold
   // more (an inserted `fabric.setup(model)`).
-  RuleSet first = prefilter.rulesIn(file.text(), rules);
+  RuleSet first = prefilter.rulesIn(slot.words, rules);
   if (options.mode == Mode::Check) {
     report.diagnostics = analyze(file, slot.tree, *slot.model, project, first);
   } else {
