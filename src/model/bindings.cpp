@@ -50,9 +50,9 @@ void Bindings::addAssignment(TSNode node, TSNode scope) {
   TSNode statement = enclosingStatement(node);
   auto add = [&](TSNode target, TSNode val, int index) {
     if (!is(target, "identifier") && !is(target, "attribute")) return;
-    std::string name(textOf(target, source_));
+    std::string_view name = textOf(target, source_);
     assignmentsTo_[name].push_back(assignments_.size());
-    assignments_.push_back({std::move(name), target, val, index, statement, scope});
+    assignments_.push_back({std::string(name), target, val, index, statement, scope});
   };
   auto addTargets = [&](TSNode lhs) {
     if (is(lhs, "pattern_list") || is(lhs, "tuple_pattern") || is(lhs, "list_pattern")) {
@@ -213,7 +213,7 @@ const FunctionInfo* Bindings::calledFunction(TSNode call) const {
 
 const std::vector<size_t>& Bindings::assignmentsTo(std::string_view target) const {
   static const std::vector<size_t> none;
-  auto it = assignmentsTo_.find(std::string(target));
+  auto it = assignmentsTo_.find(target);
   return it == assignmentsTo_.end() ? none : it->second;
 }
 

@@ -111,8 +111,9 @@ class Bindings {
   // Lookups a use of a name makes, indexed so that a file of many
   // assignments and calls is not checked in quadratic time.
   const std::vector<size_t>& assignmentsTo(std::string_view target) const;
-  std::unordered_map<std::string, std::vector<size_t>> assignmentsTo_;  // in document order
-  std::unordered_map<const void*, size_t> directCallOf_;                // by call node
+  // By the target's text, a view into the source: a lookup allocates nothing.
+  std::unordered_map<std::string_view, std::vector<size_t>> assignmentsTo_;  // in document order
+  std::unordered_map<const void*, size_t> directCallOf_;                     // by call node
 };
 
 }  // namespace lightfix
