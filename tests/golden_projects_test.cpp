@@ -69,8 +69,13 @@ TEST_P(GoldenProject, ReportAndFixAreExact) {
                  ("lightfix-project-" + dir.filename().string() + "-" + std::to_string(getpid()));
   fs::remove_all(tmp);
   fs::copy(input, tmp, fs::copy_options::recursive);
+  const fs::path cache = tmp.string() + "-cache";
+  fs::remove_all(cache);
+  const std::string cached = check + " --cache-dir '" + cache.string() + "' .";
 
-  EXPECT_EQ(run(tmp, check + " ."), readFile(dir / "expected.findings")) << "report of " << dir;
+  EXPECT_EQ(run(tmp, cached), readFile(dir / "expected.findings")) << "report of " << dir;
+  EXPECT_EQ(run(tmp, cached), readFile(dir / "expected.findings"))
+      << "report of " << dir << " from the result cache";
   EXPECT_EQ(run(tmp, check + " .", lightfix::golden::kNoPrefilter),
             readFile(dir / "expected.findings"))
       << "report of " << dir << " without the prefilter";
@@ -85,6 +90,8 @@ TEST_P(GoldenProject, ReportAndFixAreExact) {
   std::string remaining =
       fs::exists(dir / "remaining.findings") ? readFile(dir / "remaining.findings") : "";
   EXPECT_EQ(run(tmp, check + " ."), remaining) << "report after fixing " << dir;
+  // The fixed files are new bytes: the cached report of the old ones is not used.
+  EXPECT_EQ(run(tmp, cached), remaining) << "report after fixing " << dir << ", cache given";
 
   // A second fix changes nothing.
   std::vector<std::string> once;
@@ -94,6 +101,7 @@ TEST_P(GoldenProject, ReportAndFixAreExact) {
   for (const fs::path& rel : filesUnder(tmp)) twice.push_back(readFile(tmp / rel));
   EXPECT_EQ(once, twice) << "second fix of " << dir << " changed it";
   fs::remove_all(tmp);
+  fs::remove_all(cache);
 }
 
 INSTANTIATE_TEST_SUITE_P(Projects, GoldenProject, ::testing::ValuesIn(allProjects()),

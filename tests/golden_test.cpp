@@ -84,9 +84,20 @@ TEST_P(Golden, ReportAndFixAreExact) {
     ASSERT_TRUE(fs::exists(findingsFile)) << "missing " << findingsFile;
   }
   const std::string expectedFindings = clean ? "" : readFile(findingsFile);
-  const std::string report =
-      run(dir, "check --output-format concise --quiet --no-color --exit-zero " + file + " " + args);
+  fs::path tmp = fs::temp_directory_path() /
+                 ("lightfix-golden-" + GetParam().name() + "-" + std::to_string(getpid()));
+  fs::remove_all(tmp);
+  fs::create_directories(tmp);
+  // Checked once into an empty result cache, then (Python: C++ is never
+  // cached) answered from it. `args` last: after `--` come compiler flags.
+  const std::string check = "check --output-format concise --quiet --no-color --exit-zero " +
+                            std::string("--cache-dir '") + (tmp / "cache").string() + "' " + file +
+                            " " + args;
+  const std::string report = run(dir, check);
   EXPECT_EQ(report, expectedFindings) << "report of " << input;
+  if (!isCxx(input)) {
+    EXPECT_EQ(run(dir, check), report) << "report of " << input << " from the result cache";
+  }
   // The prefilter never drops a finding (C++ cases: a compile per case is enough).
   if (!isCxx(input)) {
     EXPECT_EQ(
@@ -98,10 +109,6 @@ TEST_P(Golden, ReportAndFixAreExact) {
   }
 
   // Fix a copy; compare with the expected fixed text (or the input).
-  fs::path tmp = fs::temp_directory_path() /
-                 ("lightfix-golden-" + GetParam().name() + "-" + std::to_string(getpid()));
-  fs::remove_all(tmp);
-  fs::create_directories(tmp);
   fs::copy_file(input, tmp / file);
   run(tmp, "fix --unsafe-fixes --quiet --exit-zero " + file + " " + args);
   const std::string fixed = readFile(tmp / file);

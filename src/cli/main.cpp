@@ -19,6 +19,7 @@
 #include "cli/from_log.h"
 #include "cli/interactive_fix.h"
 #include "config/config.h"
+#include "driver/result_cache.h"
 #include "driver/run.h"
 #include "report/batch_report.h"
 #include "report/export_fixes.h"
@@ -55,6 +56,8 @@ struct CommonOptions {
   bool diff = false;
   unsigned jobs = 0;
   std::string maxFileSize;
+  bool noCache = false;
+  std::string cacheDir;
   std::string buildPath;                             // -p: compile_commands.json's folder
   std::optional<std::vector<std::string>> cxxFlags;  // after `--`
   std::string fromLog;                               // explain --log, fix --from-log
@@ -114,6 +117,11 @@ void addCommon(CLI::App* cmd, CommonOptions& o) {
   cmd->add_flag("--statistics", o.statistics, "Print a count per rule instead of the findings");
   cmd->add_flag("--unsafe-fixes", o.unsafeFixes, "Also apply fixes that change behaviour");
   cmd->add_flag("--diff", o.diff, "Print the fixes as a unified diff; write nothing");
+  cmd->add_flag("--no-cache", o.noCache,
+                "Check every project afresh; neither read nor write the result cache");
+  cmd->add_option("--cache-dir", o.cacheDir,
+                  "Keep results between runs in this folder (default: $LIGHTFIX_CACHE_DIR, "
+                  "else ~/.cache/lightfix)");
 }
 
 // Runs shorter than a second show no bar; LIGHTFIX_PROGRESS_DELAY_MS
@@ -228,6 +236,7 @@ bool makeRunOptions(CommonOptions& o, const std::vector<std::string>& paths, Mod
   // For the tests that prove the prefilter never drops a finding.
   const char* noPrefilter = std::getenv("LIGHTFIX_NO_PREFILTER");
   run.prefilter = !(noPrefilter && *noPrefilter);
+  if (!o.noCache) run.cacheDir = o.cacheDir.empty() ? defaultCacheDir() : o.cacheDir;
   return true;
 }
 

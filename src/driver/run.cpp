@@ -15,8 +15,10 @@
 #include "cxx/cxx_check.h"
 #include "diff/unified_diff.h"
 #include "driver/discover.h"
+#include "driver/file_outcome.h"
 #include "driver/prefilter.h"
 #include "driver/project_roots.h"
+#include "driver/result_cache.h"
 #include "driver/work_pool.h"
 #include "edit/atomic_write.h"
 #include "edit/fix_rounds.h"
@@ -34,19 +36,6 @@ namespace lightfix {
 
 namespace {
 
-// What checking a file gave: all that is kept of it once its project is done.
-struct FileOutcome {
-  std::string readError;
-  std::string notice;  // why it was skipped unread
-  std::optional<FileReport> report;
-  std::vector<RunError> errors;
-  std::string diff;
-
-  bool empty() const {
-    return readError.empty() && notice.empty() && !report && errors.empty() && diff.empty();
-  }
-};
-
 // One discovered file as it goes through the run.
 struct FileSlot {
   std::string path;
@@ -59,6 +48,12 @@ struct FileSlot {
   bool cxx = false;
   std::optional<CxxCommand> command;  // none: in no compilation database
   FileOutcome outcome;                // what checking it gave
+  // Read ahead of scanning, so that the result cache can see every file
+  // before any is parsed.
+  std::string text;
+  bool unread = false;   // it could not be read: the project is not cached
+  bool skipped = false;  // above max-file-size: not read
+  uint64_t hash = 0;     // of `text` (the size, when skipped), with a cache
 };
 
 bool readFile(const std::string& path, std::string& text, std::string& error) {
@@ -102,21 +97,31 @@ void parseSlot(FileSlot& slot, std::string text, uint64_t words, const RunOption
     slot.model = std::make_unique<FileModel>(*slot.file, slot.tree, options.model);
 }
 
-// prefilter → parse → model, for a file with a rule's or the model's words.
-// A C++ file waits, read, for checkSlot to compile it.
-void scanSlot(FileSlot& slot, const Prefilter& prefilter, const RunOptions& options,
-              RunResult& result) {
+// Reads a file's bytes, unless it is too large to check or a C++ file that
+// will not be compiled.
+void readSlot(FileSlot& slot, const RunOptions& options, RunResult& result) {
   if (slot.cxx && !slot.command) return;
   std::error_code ec;
   uint64_t size = slot.path == "-" ? 0 : std::filesystem::file_size(slot.path, ec);
   if (!ec && options.maxFileSize > 0 && size > options.maxFileSize) {
     slot.outcome.notice = fmt::format("{}: not checked: {} is above the {} limit (max-file-size)",
                                       slot.path, humanSize(size), humanSize(options.maxFileSize));
+    slot.skipped = true;
+    slot.hash = size;
     return;
   }
-  std::string text;
-  if (!readFile(slot.path, text, slot.outcome.readError)) return;
-  if (slot.path == "-") result.stdinText = text;
+  if (!readFile(slot.path, slot.text, slot.outcome.readError)) {
+    slot.unread = true;
+    return;
+  }
+  if (slot.path == "-") result.stdinText = slot.text;
+}
+
+// prefilter → parse → model, for a read file with a rule's or the model's
+// words. A C++ file waits, read, for checkSlot to compile it.
+void scanSlot(FileSlot& slot, const Prefilter& prefilter, const RunOptions& options) {
+  if (slot.skipped || slot.unread || (slot.cxx && !slot.command)) return;
+  std::string text = std::move(slot.text);
   if (slot.cxx) {
     slot.matchable = prefilter.cxx(text);
     if (slot.matchable) slot.file = std::make_shared<SourceFile>(slot.path, std::move(text));
@@ -281,6 +286,7 @@ struct ProjectPart {
   std::vector<FileSlot> slots;
   std::vector<std::pair<size_t, FileOutcome>> outcomes;  // by file index, those with any
   std::vector<std::string> configs;
+  std::string root;  // the project's folder (ProjectRoots); empty for files under none
   std::unique_ptr<ProjectModel> project;
   std::vector<FileReport> configReports;  // they follow the source files'
 };
@@ -303,6 +309,7 @@ constexpr size_t kFilesOfASmallProject = 64;
 struct PartRun {
   CheckedProject::State& s;
   const Prefilter& prefilter;
+  const ResultCache& cache;
   Progress& progress;
   bool keepModels;
   CompileCommands& commands;  // guarded by commandsLock: parts run side by side
@@ -335,7 +342,8 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
   result.files = std::move(discovery.files);
   Prefilter prefilter(options.rules, options.prefilter);
   std::mutex commandsLock;
-  PartRun run{s, prefilter, progress, keepModels, commands, commandsLock};
+  ResultCache cache(keepModels ? std::string() : options.cacheDir);
+  PartRun run{s, prefilter, cache, progress, keepModels, commands, commandsLock};
   // A large project spreads its files over the threads; small ones (a fleet
   // of repositories) run whole, one per thread at a time.
   std::vector<size_t> small;
@@ -410,7 +418,7 @@ void splitIntoParts(const std::vector<std::string>& paths, const Discovery& disc
     std::string root =
         path == "-" ? std::string() : roots.rootOf(path, boundOf(path, folders, here));
     auto [it, added] = partByRoot.emplace(root, s.parts.size());
-    if (added) s.parts.emplace_back();
+    if (added) s.parts.emplace_back().root = root;
     return it->second;
   };
   for (size_t i = 0; i < discovery.files.size(); ++i)
@@ -428,6 +436,70 @@ void keepOutcomes(ProjectPart& part) {
   }
 }
 
+// The key of a project's result: every file's bytes and every config's;
+// none for a project that reads C++ (its headers are not among its files)
+// or has a file that could not be read.
+std::optional<std::string> cacheKeyOf(const ProjectPart& part,
+                                      const std::vector<std::optional<std::string>>& configTexts,
+                                      const RunOptions& options) {
+  CacheKey key(options);
+  for (const FileSlot& slot : part.slots) {
+    if (slot.cxx || slot.unread || slot.path == "-") return std::nullopt;
+    if (slot.skipped) {
+      key.addSkipped(slot.path, slot.hash);
+    } else {
+      key.addFile(slot.path, slot.hash);
+    }
+  }
+  for (size_t c = 0; c < part.configs.size(); ++c) {
+    if (!configTexts[c]) return std::nullopt;
+    key.addFile(part.configs[c], contentHash(*configTexts[c]));
+  }
+  return key.digest();
+}
+
+// The project's entry in the cache: its folder, or for files under no
+// project folder, the first one's folder.
+std::string cacheNameOf(const ProjectPart& part) {
+  if (!part.root.empty() || part.slots.empty()) return part.root;
+  std::error_code ec;
+  return fs::absolute(part.slots[0].path, ec).lexically_normal().parent_path().string();
+}
+
+// What the project's files and configs gave, by their index in it.
+CachedResult resultOf(const ProjectPart& part) {
+  CachedResult result;
+  for (size_t k = 0; k < part.slots.size(); ++k)
+    if (!part.slots[k].outcome.empty()) result.files.emplace_back(k, part.slots[k].outcome);
+  for (const FileReport& report : part.configReports) {
+    auto it = std::find(part.configs.begin(), part.configs.end(), report.file->path());
+    result.configs.emplace_back(static_cast<size_t>(it - part.configs.begin()), report);
+  }
+  return result;
+}
+
+// A cached result stands for checking the project: its reports get the
+// texts just read, which are the ones it was found in.
+void replay(PartRun& run, ProjectPart& part, CachedResult& hit,
+            std::vector<std::optional<std::string>>& configTexts) {
+  for (auto& [k, outcome] : hit.files) {
+    if (k >= part.slots.size()) continue;
+    if (outcome.report) {
+      outcome.report->file =
+          std::make_shared<SourceFile>(part.slots[k].path, std::move(part.slots[k].text));
+      run.progress.findings += outcome.report->diagnostics.size();
+    }
+    part.outcomes.emplace_back(part.files[k], std::move(outcome));
+  }
+  for (auto& [c, report] : hit.configs) {
+    if (c >= part.configs.size() || !configTexts[c]) continue;
+    report.file = std::make_shared<SourceFile>(part.configs[c], std::move(*configTexts[c]));
+    part.configReports.push_back(std::move(report));
+  }
+  run.progress.done += part.slots.size();
+  std::vector<FileSlot>().swap(part.slots);
+}
+
 void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
   CheckedProject::State& s = run.s;
   const RunOptions& options = s.options;
@@ -440,19 +512,41 @@ void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
     std::lock_guard<std::mutex> hold(run.commandsLock);
     slot.command = run.commands.commandFor(slot.path, s.named.count(slot.path) > 0);
   }
+  bool cached = run.cache.enabled();
+  pool.forEach(part.slots.size(), [&](size_t k) {
+    FileSlot& slot = part.slots[k];
+    readSlot(slot, options, s.result);
+    if (cached && !slot.skipped) slot.hash = contentHash(slot.text);
+  });
+  // A config that cannot be read informs nothing; it is no error of the run.
+  std::vector<std::optional<std::string>> configTexts(part.configs.size());
+  for (size_t c = 0; c < part.configs.size(); ++c) {
+    std::string text;
+    std::string error;
+    if (readFile(part.configs[c], text, error)) configTexts[c] = std::move(text);
+  }
+  std::optional<std::string> key;
+  if (cached) key = cacheKeyOf(part, configTexts, options);
+  std::string name = cacheNameOf(part);
+  if (key) {
+    if (std::optional<CachedResult> hit = run.cache.load(name, *key, options.mode)) {
+      replay(run, part, *hit, configTexts);
+      return;
+    }
+  }
+
   part.project = std::make_unique<ProjectModel>(options.model);
   pool.forEach(part.slots.size(), [&](size_t k) {
     FileSlot& slot = part.slots[k];
-    scanSlot(slot, run.prefilter, options, s.result);
+    scanSlot(slot, run.prefilter, options);
     if (!slot.matchable) ++run.progress.done;
   });
   parseImported(part.slots, pool, run.prefilter, options);
 
-  for (const std::string& path : part.configs) {
-    std::string text;
-    std::string error;
-    // A config that cannot be read informs nothing; it is no error of the run.
-    if (!readFile(path, text, error)) continue;
+  for (size_t c = 0; c < part.configs.size(); ++c) {
+    if (!configTexts[c]) continue;
+    const std::string& path = part.configs[c];
+    std::string text = std::move(*configTexts[c]);
     part.project->addConfigFile(path, text);
     std::string ext = std::filesystem::path(path).extension().string();
     if (ext != ".yaml" && ext != ".yml") continue;
@@ -476,6 +570,7 @@ void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
     ++run.progress.done;
   });
   if (run.keepModels) return;
+  if (key) run.cache.store(name, *key, options.mode, resultOf(part));
   // Its reports hold what they show; the rest of the project can go.
   keepOutcomes(part);
   part.project.reset();

@@ -32,6 +32,7 @@ struct RunOptions {
   unsigned jobs = 0;                 // threads; 0 means one per core
   uint64_t maxFileSize = 10u << 20;  // bytes; a larger file is skipped (0: no limit)
   bool prefilter = true;             // false: parse and check every file (a test of the filter)
+  std::string cacheDir;              // where results are kept between runs; empty: nowhere
   Progress* progress = nullptr;      // updated as files are done, if given
 };
 

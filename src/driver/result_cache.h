@@ -1,0 +1,74 @@
+#pragma once
+// result_cache: what checking a project gave, kept on disk between runs, so
+// that a project none of whose files changed is not parsed again: the second
+// `lightfix check` of a pre-commit hook or a CI job, a fleet checked again.
+//
+// An entry holds one project's result under a key of all it depends on: the
+// bytes of each of its files and configs (not their times), and whatever of
+// the run changes a finding (the binary, the rules, the options). Any
+// difference is a miss. A cache that cannot be read or written is no cache,
+// never an error of the run.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "driver/file_outcome.h"
+#include "driver/run.h"
+
+namespace lightfix {
+
+// A file's bytes, hashed for the key.
+uint64_t contentHash(std::string_view bytes);
+
+// Builds a project's key from the run's options and its files, in order.
+class CacheKey {
+ public:
+  explicit CacheKey(const RunOptions& options);
+  void addFile(std::string_view path, uint64_t hash);
+  // A file skipped unread (max-file-size): its size alone decides its outcome.
+  void addSkipped(std::string_view path, uint64_t size);
+  std::string digest() const;  // hex SHA-256 of all that was added
+
+ private:
+  std::string text_;
+};
+
+// A project's result: its files' outcomes and its configs' reports, by
+// their index in the project. A report's `file` is left null when loaded:
+// the caller, which read the file, attaches it.
+struct CachedResult {
+  std::vector<std::pair<size_t, FileOutcome>> files;
+  std::vector<std::pair<size_t, FileReport>> configs;
+
+  bool clean() const { return files.empty() && configs.empty(); }
+};
+
+class ResultCache {
+ public:
+  explicit ResultCache(std::string dir);  // empty: no cache
+  bool enabled() const { return !dir_.empty(); }
+
+  // The project named `root` (its folder) as checked under `key` in `mode`. A result with
+  // findings is kept only from `check` (a fix writes; a diff's reports
+  // refer to fixed text), so `fix` and `--diff` use only a clean one.
+  std::optional<CachedResult> load(const std::string& root, const std::string& key,
+                                   Mode mode) const;
+  void store(const std::string& root, const std::string& key, Mode mode,
+             const CachedResult& result) const;
+
+ private:
+  std::string entryPath(const std::string& root) const;
+
+  std::string dir_;
+};
+
+// Where the cache lives: $LIGHTFIX_CACHE_DIR, else $XDG_CACHE_HOME/lightfix,
+// else ~/.cache/lightfix; empty (no cache) under LIGHTFIX_NO_CACHE=1 or
+// without a home.
+std::string defaultCacheDir();
+
+}  // namespace lightfix
