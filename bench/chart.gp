@@ -1,7 +1,8 @@
 # bench/results/latest.svg from bench/report's data files:
 #   gnuplot -e "dir='bench/results'" bench/chart.gp
-# Left: median wall time, lightfix vs ast-grep, per tree. Right: lightfix's
-# wall time and peak RSS against corpus size (linear cost, flat memory).
+# Left: median wall time, lightfix (fresh and from its result cache) vs
+# ast-grep, per tree. Right: lightfix's wall time and peak RSS against
+# corpus size (linear cost, flat memory).
 if (!exists("dir")) dir = 'bench/results'
 set terminal svg size 1000,420 dynamic font "sans,11" background rgb "white"
 set output dir.'/latest.svg'
@@ -17,7 +18,8 @@ set yrange [0:*]
 set key top left
 set xtics rotate by -20 noenhanced
 plot dir.'/latest-compare.dat' using 2:xtic(1) title "lightfix" lc rgb "#1f77b4", \
-     '' using 3 title "ast-grep" lc rgb "#ff7f0e"
+     '' using 3 title "ast-grep" lc rgb "#ff7f0e", \
+     '' using 4 title "lightfix, cached" lc rgb "#9ecae1"
 
 unset style
 set style data linespoints
