@@ -43,17 +43,18 @@ struct FileSlot {
   SyntaxTree tree;
   std::unique_ptr<FileModel> model;  // null if unparsed or invalid syntax
   bool matchable = false;            // holds a rule's trigger word
-  uint64_t words = 0;                // which words it holds (Prefilter::words), once parsed
+  uint64_t words = 0;                // which words it holds (Prefilter::words), once read
   // A C++ file is compiled, with this command, only when it may match.
   bool cxx = false;
   std::optional<CxxCommand> command;  // none: in no compilation database
   FileOutcome outcome;                // what checking it gave
-  // Read ahead of scanning, so that the result cache can see every file
-  // before any is parsed.
-  std::string text;
+  // Read ahead of parsing, so that the result cache sees every file of the
+  // project before any is parsed.
+  std::string text;      // while `kept`
+  bool kept = false;     // read, and to be parsed (or compiled)
   bool unread = false;   // it could not be read: the project is not cached
   bool skipped = false;  // above max-file-size: not read
-  uint64_t hash = 0;     // of `text` (the size, when skipped), with a cache
+  uint64_t hash = 0;     // of its bytes (the size, when skipped), with a cache
 };
 
 bool readFile(const std::string& path, std::string& text, std::string& error) {
@@ -97,9 +98,11 @@ void parseSlot(FileSlot& slot, std::string text, uint64_t words, const RunOption
     slot.model = std::make_unique<FileModel>(*slot.file, slot.tree, options.model);
 }
 
-// Reads a file's bytes, unless it is too large to check or a C++ file that
-// will not be compiled.
-void readSlot(FileSlot& slot, const RunOptions& options, RunResult& result) {
+// read → prefilter for one file, before any of its project is parsed: its
+// bytes (hashed for the result cache) are kept only if it is to be parsed,
+// or compiled, so that a project's plain files are never all held at once.
+void readSlot(FileSlot& slot, const Prefilter& prefilter, const RunOptions& options, bool hash,
+              RunResult& result) {
   if (slot.cxx && !slot.command) return;
   std::error_code ec;
   uint64_t size = slot.path == "-" ? 0 : std::filesystem::file_size(slot.path, ec);
@@ -115,27 +118,32 @@ void readSlot(FileSlot& slot, const RunOptions& options, RunResult& result) {
     return;
   }
   if (slot.path == "-") result.stdinText = slot.text;
-}
-
-// prefilter → parse → model, for a read file with a rule's or the model's
-// words. A C++ file waits, read, for checkSlot to compile it.
-void scanSlot(FileSlot& slot, const Prefilter& prefilter, const RunOptions& options) {
-  if (slot.skipped || slot.unread || (slot.cxx && !slot.command)) return;
-  std::string text = std::move(slot.text);
+  if (hash) slot.hash = contentHash(slot.text);
   if (slot.cxx) {
-    slot.matchable = prefilter.cxx(text);
-    if (slot.matchable) slot.file = std::make_shared<SourceFile>(slot.path, std::move(text));
-    return;
-  }
-  // Python refuses such a source: it is no Python file to judge or fix.
-  if (std::optional<RefusedByte> bad = refusedByte(text)) {
-    Position at = SourceFile(slot.path, text).position(static_cast<uint32_t>(bad->offset));
+    slot.matchable = prefilter.cxx(slot.text);
+  } else if (std::optional<RefusedByte> bad = refusedByte(slot.text)) {
+    // Python refuses such a source: it is no Python file to judge or fix.
+    Position at = SourceFile(slot.path, slot.text).position(static_cast<uint32_t>(bad->offset));
     slot.outcome.readError =
         fmt::format("{}:{}:{}: {}; file left as it is", slot.path, at.row, at.column, bad->why);
+  } else {
+    slot.words = prefilter.words(slot.text);
+    slot.kept = Prefilter::python(slot.words) != Relevance::None;
+  }
+  if (slot.cxx) slot.kept = slot.matchable;
+  if (!slot.kept) std::string().swap(slot.text);
+}
+
+// parse → model for a Python file the prefilter kept; a C++ one waits for
+// checkSlot to compile it.
+void scanSlot(FileSlot& slot, const RunOptions& options) {
+  if (!slot.kept) return;
+  slot.kept = false;
+  if (slot.cxx) {
+    slot.file = std::make_shared<SourceFile>(slot.path, std::move(slot.text));
     return;
   }
-  uint64_t words = prefilter.words(text);
-  if (Prefilter::python(words) != Relevance::None) parseSlot(slot, std::move(text), words, options);
+  parseSlot(slot, std::move(slot.text), slot.words, options);
 }
 
 // The files no trigger word made us parse but a parsed file imports (a
@@ -479,11 +487,15 @@ CachedResult resultOf(const ProjectPart& part) {
 }
 
 // A cached result stands for checking the project: its reports get the
-// texts just read, which are the ones it was found in.
-void replay(PartRun& run, ProjectPart& part, CachedResult& hit,
+// texts just read, which are the ones they were found in. False, touching
+// nothing, if one names a file or config that is not there to show.
+bool replay(PartRun& run, ProjectPart& part, CachedResult& hit,
             std::vector<std::optional<std::string>>& configTexts) {
+  for (const auto& [k, outcome] : hit.files)
+    if (k >= part.slots.size() || (outcome.report && !part.slots[k].kept)) return false;
+  for (const auto& [c, report] : hit.configs)
+    if (c >= part.configs.size() || !configTexts[c]) return false;
   for (auto& [k, outcome] : hit.files) {
-    if (k >= part.slots.size()) continue;
     if (outcome.report) {
       outcome.report->file =
           std::make_shared<SourceFile>(part.slots[k].path, std::move(part.slots[k].text));
@@ -492,12 +504,12 @@ void replay(PartRun& run, ProjectPart& part, CachedResult& hit,
     part.outcomes.emplace_back(part.files[k], std::move(outcome));
   }
   for (auto& [c, report] : hit.configs) {
-    if (c >= part.configs.size() || !configTexts[c]) continue;
     report.file = std::make_shared<SourceFile>(part.configs[c], std::move(*configTexts[c]));
     part.configReports.push_back(std::move(report));
   }
   run.progress.done += part.slots.size();
   std::vector<FileSlot>().swap(part.slots);
+  return true;
 }
 
 void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
@@ -514,9 +526,7 @@ void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
   }
   bool cached = run.cache.enabled();
   pool.forEach(part.slots.size(), [&](size_t k) {
-    FileSlot& slot = part.slots[k];
-    readSlot(slot, options, s.result);
-    if (cached && !slot.skipped) slot.hash = contentHash(slot.text);
+    readSlot(part.slots[k], run.prefilter, options, cached, s.result);
   });
   // A config that cannot be read informs nothing; it is no error of the run.
   std::vector<std::optional<std::string>> configTexts(part.configs.size());
@@ -529,16 +539,14 @@ void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
   if (cached) key = cacheKeyOf(part, configTexts, options);
   std::string name = cacheNameOf(part);
   if (key) {
-    if (std::optional<CachedResult> hit = run.cache.load(name, *key, options.mode)) {
-      replay(run, part, *hit, configTexts);
-      return;
-    }
+    std::optional<CachedResult> hit = run.cache.load(name, *key, options.mode);
+    if (hit && replay(run, part, *hit, configTexts)) return;
   }
 
   part.project = std::make_unique<ProjectModel>(options.model);
   pool.forEach(part.slots.size(), [&](size_t k) {
     FileSlot& slot = part.slots[k];
-    scanSlot(slot, run.prefilter, options);
+    scanSlot(slot, options);
     if (!slot.matchable) ++run.progress.done;
   });
   parseImported(part.slots, pool, run.prefilter, options);
