@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <regex>
 
@@ -187,6 +188,23 @@ TEST_F(ResultCacheTest, ABrokenEntryIsAMissNotAnError) {
     EXPECT_FALSE(cache().load("/repo", "k1", Mode::Check));
   }
   EXPECT_FALSE(ResultCache("").load("/repo", "k1", Mode::Check));
+}
+
+TEST_F(ResultCacheTest, EntriesUntouchedForAMonthAreRemoved) {
+  cache().store("/old", "k1", Mode::Check, sample());
+  cache().store("/new", "k1", Mode::Check, sample());
+  auto old = fs::file_time_type::clock::now() -
+             std::chrono::hours(24 * (ResultCache::kPruneAfterDays + 1));
+  std::ofstream(dir_ / "entry-left.tmp") << "{";
+  fs::last_write_time(dir_ / "entry-left.tmp", old);
+  for (const fs::directory_entry& e : fs::directory_iterator(dir_))
+    if (e.path().extension() == ".json" && slurp(e.path()).find("/old") != std::string::npos)
+      fs::last_write_time(e.path(), old);
+  cache().prune();
+  EXPECT_FALSE(cache().load("/old", "k1", Mode::Check));
+  EXPECT_TRUE(cache().load("/new", "k1", Mode::Check));
+  EXPECT_FALSE(fs::exists(dir_ / "entry-left.tmp"));
+  EXPECT_TRUE(fs::exists(dir_ / "CACHEDIR.TAG"));
 }
 
 TEST_F(ResultCacheTest, ANameThatIsNotUtf8IsNotKept) {

@@ -8,6 +8,7 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Support/xxhash.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 
@@ -300,6 +301,20 @@ void ResultCache::store(const std::string& root, const std::string& key, Mode mo
     }
   }
   if (llvm::sys::fs::rename(temporary, entryPath(root))) llvm::sys::fs::remove(temporary);
+}
+
+void ResultCache::prune(int days) const {
+  if (!enabled()) return;
+  std::error_code ec;
+  auto cutoff = std::filesystem::file_time_type::clock::now() - std::chrono::hours(24 * days);
+  for (std::filesystem::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::filesystem::path& path = it->path();
+    std::string ext = path.extension().string();
+    if (ext != ".json" && ext != ".tmp") continue;
+    std::error_code timeError;
+    if (std::filesystem::last_write_time(path, timeError) < cutoff && !timeError)
+      std::filesystem::remove(path, timeError);
+  }
 }
 
 std::string defaultCacheDir() {

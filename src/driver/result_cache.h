@@ -59,6 +59,13 @@ class ResultCache {
                                    Mode mode) const;
   void store(const std::string& root, const std::string& key, Mode mode,
              const CachedResult& result) const;
+  // Removes entries (and temporary files left by a killed run) untouched for
+  // `days`: a folder checked once, such as a CI job's checkout, would
+  // otherwise keep its entry for ever. One that is still in use is only a
+  // miss the next time.
+  void prune(int days = kPruneAfterDays) const;
+
+  static constexpr int kPruneAfterDays = 30;
 
  private:
   std::string entryPath(const std::string& root) const;

@@ -368,6 +368,7 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
   });
   if (keepModels)
     for (ProjectPart& part : s.parts) keepOutcomes(part);
+  cache.prune();
 
   // Every file's outcome, in the run's file order.
   std::vector<std::pair<size_t, FileOutcome*>> outcomes;
