@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <iostream>
 #include <iterator>
@@ -50,11 +51,12 @@ struct FileSlot {
   FileOutcome outcome;                // what checking it gave
   // Read ahead of parsing, so that the result cache sees every file of the
   // project before any is parsed.
-  std::string text;      // while `kept`
-  bool kept = false;     // read, and to be parsed (or compiled)
-  bool unread = false;   // it could not be read: the project is not cached
-  bool skipped = false;  // above max-file-size: not read
-  uint64_t hash = 0;     // of its bytes (the size, when skipped), with a cache
+  std::string text;        // while `kept`
+  bool kept = false;       // its text is held: read, and (once classified) to be parsed
+  bool classified = true;  // the prefilter has judged it (or there is nothing to judge)
+  bool unread = false;     // it could not be read: the project is not cached
+  bool skipped = false;    // above max-file-size: not read
+  uint64_t hash = 0;       // of its bytes (the size, when skipped), with a cache
 };
 
 bool readFile(const std::string& path, std::string& text, std::string& error) {
@@ -98,11 +100,9 @@ void parseSlot(FileSlot& slot, std::string text, uint64_t words, const RunOption
     slot.model = std::make_unique<FileModel>(*slot.file, slot.tree, options.model);
 }
 
-// read → prefilter for one file, before any of its project is parsed: its
-// bytes (hashed for the result cache) are kept only if it is to be parsed,
-// or compiled, so that a project's plain files are never all held at once.
-void readSlot(FileSlot& slot, const Prefilter& prefilter, const RunOptions& options, bool hash,
-              RunResult& result) {
+// Reads a file's bytes (hashed for the result cache), unless it is too
+// large to check or a C++ file that will not be compiled.
+void readSlot(FileSlot& slot, const RunOptions& options, bool hash, RunResult& result) {
   if (slot.cxx && !slot.command) return;
   std::error_code ec;
   uint64_t size = slot.path == "-" ? 0 : std::filesystem::file_size(slot.path, ec);
@@ -119,18 +119,28 @@ void readSlot(FileSlot& slot, const Prefilter& prefilter, const RunOptions& opti
   }
   if (slot.path == "-") result.stdinText = slot.text;
   if (hash) slot.hash = contentHash(slot.text);
+  slot.kept = true;
+  slot.classified = false;
+}
+
+// prefilter for a read file: its text is kept only if it is to be parsed
+// (or compiled).
+void classifySlot(FileSlot& slot, const Prefilter& prefilter) {
+  if (slot.classified) return;
+  slot.classified = true;
   if (slot.cxx) {
     slot.matchable = prefilter.cxx(slot.text);
+    slot.kept = slot.matchable;
   } else if (std::optional<RefusedByte> bad = refusedByte(slot.text)) {
     // Python refuses such a source: it is no Python file to judge or fix.
     Position at = SourceFile(slot.path, slot.text).position(static_cast<uint32_t>(bad->offset));
     slot.outcome.readError =
         fmt::format("{}:{}:{}: {}; file left as it is", slot.path, at.row, at.column, bad->why);
+    slot.kept = false;
   } else {
     slot.words = prefilter.words(slot.text);
     slot.kept = Prefilter::python(slot.words) != Relevance::None;
   }
-  if (slot.cxx) slot.kept = slot.matchable;
   if (!slot.kept) std::string().swap(slot.text);
 }
 
@@ -313,6 +323,8 @@ void splitIntoParts(const std::vector<std::string>& paths, const Discovery& disc
                     CheckedProject::State& s);
 
 constexpr size_t kFilesOfASmallProject = 64;
+// The most bytes of a project held unscanned while the cache is asked.
+constexpr uint64_t kUnscannedBytes = uint64_t{64} << 20;
 
 struct PartRun {
   CheckedProject::State& s;
@@ -525,9 +537,15 @@ void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
     std::lock_guard<std::mutex> hold(run.commandsLock);
     slot.command = run.commands.commandFor(slot.path, s.named.count(slot.path) > 0);
   }
+  // With a cache, what a hit does not need waits: the prefilter's scan of
+  // the texts read, for as many bytes as kUnscannedBytes allows.
   bool cached = run.cache.enabled();
+  std::atomic<uint64_t> unscanned{0};
   pool.forEach(part.slots.size(), [&](size_t k) {
-    readSlot(part.slots[k], run.prefilter, options, cached, s.result);
+    FileSlot& slot = part.slots[k];
+    readSlot(slot, options, cached, s.result);
+    if (!cached || unscanned.fetch_add(slot.text.size()) + slot.text.size() > kUnscannedBytes)
+      classifySlot(slot, run.prefilter);
   });
   // A config that cannot be read informs nothing; it is no error of the run.
   std::vector<std::optional<std::string>> configTexts(part.configs.size());
@@ -547,6 +565,7 @@ void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
   part.project = std::make_unique<ProjectModel>(options.model);
   pool.forEach(part.slots.size(), [&](size_t k) {
     FileSlot& slot = part.slots[k];
+    classifySlot(slot, run.prefilter);
     scanSlot(slot, options);
     if (!slot.matchable) ++run.progress.done;
   });
