@@ -82,6 +82,19 @@ StrategyBase strategyBaseOf(TSNode callee, const FileModel& m, int depth) {
   return any && allOther ? StrategyBase::Other : StrategyBase::Unknown;
 }
 
+// What an instance of the class `ref` runs: DeepSpeed for one of
+// DeepSpeed's strategy classes or a project class deriving from one, not
+// DeepSpeed for another strategy's; false when `ref` names no such class.
+bool strategyClass(TSNode ref, TSNode evidence, const FileModel& m, Strategy& out) {
+  auto q = m.imports().qualify(ref, m.file().text());
+  StrategyBase base = q && isDeepSpeedStrategyClass(*q) ? StrategyBase::DeepSpeed
+                      : q && isOtherStrategyClass(*q)   ? StrategyBase::Other
+                                                        : strategyBaseOf(ref, m, 0);
+  if (base == StrategyBase::Unknown) return false;
+  out = base == StrategyBase::DeepSpeed ? found(Strategy::DeepSpeed, evidence, m) : Strategy{};
+  return true;
+}
+
 // A test's `@pytest.mark.parametrize("strategy", [...])` lists every value
 // the parameter takes, also as tuples (`("strategy", "precision")`) and
 // `pytest.param(...)` entries.
@@ -272,12 +285,11 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
   }
   if (is(expr, "call")) {
     TSNode callee = field(expr, "function");
-    auto q = m.imports().qualify(callee, source);
-    if (q && isDeepSpeedStrategyClass(*q)) return found(Strategy::DeepSpeed, expr, m);
-    if (q && isOtherStrategyClass(*q)) return {};
-    StrategyBase base = strategyBaseOf(callee, m, 0);
-    if (base == StrategyBase::DeepSpeed) return found(Strategy::DeepSpeed, expr, m);
-    if (base == StrategyBase::Other) return {};
+    Strategy s;
+    if (strategyClass(callee, expr, m, s)) return s;
+    // `cls(...)` with `cls` a parameter: the classes its callers pass.
+    if (is(callee, "identifier") && m.bindings().trace(callee, scope).kind == Origin::Parameter)
+      return evaluate(callee, scope, m, depth + 1);
     return maybe;
   }
   if (is(expr, "attribute")) {
@@ -285,6 +297,9 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
     if (argparseValue(expr, scope, m, depth, fromArgs)) return fromArgs;
   }
   if (is(expr, "identifier") || is(expr, "attribute")) {
+    // A class, as a parameter's argument (`run(DDPStrategy)`) or a name's value.
+    Strategy s;
+    if (strategyClass(expr, expr, m, s)) return s;
     Origin o = m.bindings().trace(expr, scope);
     if (o.kind == Origin::Expression && o.index < 0 && !sameNode(o.expr, expr))
       return evaluate(o.expr, o.scope, m, depth + 1);
