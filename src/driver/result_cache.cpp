@@ -21,14 +21,20 @@ namespace {
 // Bumped whenever an entry's layout or meaning changes.
 constexpr int kFormat = 1;
 
-// The binary itself: a rebuilt lightfix may find other things.
-std::string binaryIdentity() {
-  std::error_code ec;
-  std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (ec) return "lightfix 0.1.0";
-  auto size = std::filesystem::file_size(exe, ec);
-  auto time = std::filesystem::last_write_time(exe, ec).time_since_epoch().count();
-  return fmt::format("{} {} {}", exe.string(), size, time);
+// The binary itself: a rebuilt lightfix may find other things. Looked up
+// once a run; empty when it cannot be, and then nothing is cached.
+const std::string& binaryIdentity() {
+  static const std::string identity = [] {
+    std::error_code ec;
+    std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (ec) return std::string();
+    auto size = std::filesystem::file_size(exe, ec);
+    if (ec) return std::string();
+    auto time = std::filesystem::last_write_time(exe, ec).time_since_epoch().count();
+    if (ec) return std::string();
+    return fmt::format("{} {} {}", exe.string(), size, time);
+  }();
+  return identity;
 }
 
 const char* modeName(Mode mode) {
@@ -218,7 +224,8 @@ std::string CacheKey::digest() const {
   return out;
 }
 
-ResultCache::ResultCache(std::string dir) : dir_(std::move(dir)) {}
+ResultCache::ResultCache(std::string dir)
+    : dir_(binaryIdentity().empty() ? std::string() : std::move(dir)) {}
 
 std::string ResultCache::entryPath(const std::string& root) const {
   return fmt::format("{}/{:016x}.json", dir_, contentHash(root));

@@ -49,7 +49,9 @@ struct CachedResult {
 
 class ResultCache {
  public:
-  explicit ResultCache(std::string dir);  // empty: no cache
+  // Empty: no cache; none either when the binary cannot be told apart
+  // from another build (no /proc/self/exe).
+  explicit ResultCache(std::string dir);
   bool enabled() const { return !dir_.empty(); }
 
   // The project named `root` (its folder) as checked under `key` in `mode`. A result with
