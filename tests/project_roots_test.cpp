@@ -38,6 +38,11 @@ TEST(ProjectRoots, TheOutermostRepositoryOrPythonProjectAboveAFile) {
                          (dir / "fleet" / "a" / "pkg").string()),
             (dir / "fleet" / "a" / "pkg").string());
   EXPECT_EQ(roots.rootOf((dir / "fleet" / "a" / "train.py").string(), dir.string()), dir.string());
+  // The folder `.` or `fleet/` names: the same bound.
+  EXPECT_EQ(roots.rootOf((dir / "fleet" / "b" / "x" / "y.py").string(), fleet + "/"),
+            (dir / "fleet" / "b").string());
+  EXPECT_EQ(lightfix::withoutTrailingSlash("/repos/"), fs::path("/repos"));
+  EXPECT_EQ(lightfix::withoutTrailingSlash("/"), fs::path("/"));
   fs::remove_all(dir);
 }
 
@@ -66,6 +71,12 @@ TEST(ProjectRoots, RepositoriesOfOneRunAreCheckedApart) {
   EXPECT_EQ(r.exit, 1) << r.out;
   EXPECT_NE(r.out.find("fleet/one/model.py:4:9: LF003"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("fleet/three/"), std::string::npos) << r.out;
+  // The same fleet named as `.` from inside it, or with a trailing slash.
+  Result here = lightfix(dir / "fleet", "check --output-format concise -q --select LF003 .");
+  EXPECT_NE(here.out.find("one/model.py:4:9: LF003"), std::string::npos) << here.out;
+  EXPECT_EQ(here.out.find("three/"), std::string::npos) << here.out;
+  Result slash = lightfix(dir, "check --output-format concise -q --select LF003 fleet/");
+  EXPECT_EQ(slash.out.find("three/"), std::string::npos) << slash.out;
   // Two folders of one repository named apart are still one project.
   write(dir / "repo" / ".git" / "HEAD", "");
   write(dir / "repo" / "scripts" / "train.py", kTrainer);

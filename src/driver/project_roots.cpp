@@ -26,6 +26,12 @@ bool within(const fs::path& folder, const fs::path& bound) {
 
 }  // namespace
 
+fs::path withoutTrailingSlash(fs::path folder) {
+  // "/repos/." normalises to "/repos/", whose last component is empty.
+  while (!folder.has_filename() && folder.has_relative_path()) folder = folder.parent_path();
+  return folder;
+}
+
 const std::string& ProjectRoots::rootOf(const std::string& path, const std::string& bound) {
   std::error_code ec;
   fs::path folder = fs::absolute(path, ec).lexically_normal().parent_path();
@@ -33,7 +39,7 @@ const std::string& ProjectRoots::rootOf(const std::string& path, const std::stri
   auto it = known_.find(key);
   if (it != known_.end()) return it->second;
   std::string root;
-  fs::path limit = fs::path(bound).lexically_normal();
+  fs::path limit = withoutTrailingSlash(fs::path(bound).lexically_normal());
   if (within(folder, limit)) {
     // The outermost: a parent's answer wins over this folder's own marker.
     if (folder != limit && folder.has_parent_path())

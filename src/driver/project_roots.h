@@ -6,11 +6,16 @@
 // checked one repository at a time, so memory follows the largest
 // repository, not the fleet. Files under no such folder form one project.
 
+#include <filesystem>
 #include <map>
 #include <string>
 #include <utility>
 
 namespace lightfix {
+
+// `/repos/` as `/repos`: the folder a path such as `.` normalises to, with
+// no empty last component to stop a comparison of components.
+std::filesystem::path withoutTrailingSlash(std::filesystem::path folder);
 
 class ProjectRoots {
  public:

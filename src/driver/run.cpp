@@ -431,7 +431,7 @@ void splitIntoParts(const std::vector<std::string>& paths, const Discovery& disc
   std::vector<fs::path> folders;
   for (const std::string& p : paths)
     if (p != "-" && fs::is_directory(p, ec))
-      folders.push_back(fs::absolute(p, ec).lexically_normal());
+      folders.push_back(withoutTrailingSlash(fs::absolute(p, ec).lexically_normal()));
   fs::path here = fs::current_path(ec);
   ProjectRoots roots;
   std::map<std::string, size_t> partByRoot;
