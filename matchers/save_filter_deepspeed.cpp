@@ -22,7 +22,7 @@ static bool mayBeNone(const FileContext& ctx, TSNode value) {
   }
   if (is(value, "none")) return true;
   if (is(value, "conditional_expression"))
-    for (TSNode branch : namedChildren(value))
+    for (TSNode branch : conditionalBranches(value))
       if (is(branch, "none")) return true;
   return is(value, "attribute") || is(value, "subscript");
 }

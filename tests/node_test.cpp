@@ -40,6 +40,23 @@ TEST(WalkCalls, VisitsEveryCallInDocumentOrderIndexedOrNot) {
   EXPECT_EQ(callsBy(tree.root(), kSource), kEveryCall);
 }
 
+TEST(ConditionalBranches, AreTheTwoValuesNotTheCondition) {
+  const std::string source =
+      "s = (DeepSpeedStrategy()  # big runs\n"
+      "     if args.multi_gpu\n"
+      "     else \"auto\")\n";
+  SyntaxTree tree = SyntaxTree::parse(source);
+  TSNode conditional{};
+  walk(tree.root(), [&](TSNode n) {
+    if (isNull(conditional) && is(n, "conditional_expression")) conditional = n;
+    return isNull(conditional);
+  });
+  ASSERT_FALSE(isNull(conditional));
+  std::vector<std::string> branches;
+  for (TSNode b : conditionalBranches(conditional)) branches.emplace_back(textOf(b, source));
+  EXPECT_EQ(branches, (std::vector<std::string>{"DeepSpeedStrategy()", "\"auto\""}));
+}
+
 TEST(WalkCalls, StaysInsideTheSubtreeItIsGiven) {
   SyntaxTree tree = SyntaxTree::parse(kSource);
   TSNode loop{};

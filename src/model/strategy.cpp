@@ -277,7 +277,7 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
   if (is(expr, "conditional_expression")) {
     // `DeepSpeedStrategy(...) if devices > 1 else "auto"`: on some runs.
     Strategy best;
-    for (TSNode branch : namedChildren(expr)) {
+    for (TSNode branch : conditionalBranches(expr)) {
       Strategy s = evaluate(branch, scope, m, depth + 1);
       if (s.deepSpeed() && !best.deepSpeed()) best = weakened(s, "one branch of a conditional");
     }

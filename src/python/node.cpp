@@ -39,6 +39,14 @@ std::vector<TSNode> namedChildren(TSNode n) {
   return out;
 }
 
+std::vector<TSNode> conditionalBranches(TSNode conditional) {
+  std::vector<TSNode> parts;
+  for (TSNode part : namedChildren(conditional))
+    if (!is(part, "comment")) parts.push_back(part);
+  if (parts.size() < 2) return parts;
+  return {parts.front(), parts.back()};
+}
+
 // tree-sitter's ts_builtin_sym_error, not in its public header.
 constexpr TSSymbol kErrorSymbol = static_cast<TSSymbol>(-1);
 

@@ -47,6 +47,8 @@ inline bool contains(TSNode outer, TSNode inner) {
 std::string_view textOf(TSNode n, std::string_view source);
 TSNode field(TSNode n, const char* name);
 std::vector<TSNode> namedChildren(TSNode n);
+// `a if cond else b`: `a` and `b`, the values it may take (not `cond`).
+std::vector<TSNode> conditionalBranches(TSNode conditional);
 
 // Visits n and its descendants in document order; the visitor returns false
 // to skip a node's children. Iterative, so deep nesting cannot overflow.
