@@ -29,6 +29,16 @@ std::vector<std::string> callsBy(TSNode root, std::string_view source) {
   return out;
 }
 
+// The first node of `type` in document order.
+TSNode firstOfType(TSNode root, const char* type) {
+  TSNode found{};
+  walk(root, [&](TSNode n) {
+    if (isNull(found) && is(n, type)) found = n;
+    return isNull(found);
+  });
+  return found;
+}
+
 const std::vector<std::string> kEveryCall = {
     "L.Fabric",         "pick",  "build", "layers", "loader", "fabric.backward",
     "model(batch).sum", "model", "run",   "go"};
@@ -46,11 +56,7 @@ TEST(ConditionalBranches, AreTheTwoValuesNotTheCondition) {
       "     if args.multi_gpu\n"
       "     else \"auto\")\n";
   SyntaxTree tree = SyntaxTree::parse(source);
-  TSNode conditional{};
-  walk(tree.root(), [&](TSNode n) {
-    if (isNull(conditional) && is(n, "conditional_expression")) conditional = n;
-    return isNull(conditional);
-  });
+  TSNode conditional = firstOfType(tree.root(), "conditional_expression");
   ASSERT_FALSE(isNull(conditional));
   std::vector<std::string> branches;
   for (TSNode b : conditionalBranches(conditional)) branches.emplace_back(textOf(b, source));
@@ -59,11 +65,7 @@ TEST(ConditionalBranches, AreTheTwoValuesNotTheCondition) {
 
 TEST(WalkCalls, StaysInsideTheSubtreeItIsGiven) {
   SyntaxTree tree = SyntaxTree::parse(kSource);
-  TSNode loop{};
-  walk(tree.root(), [&](TSNode n) {
-    if (isNull(loop) && is(n, "class_definition")) loop = n;
-    return isNull(loop);
-  });
+  TSNode loop = firstOfType(tree.root(), "class_definition");
   ASSERT_FALSE(isNull(loop));
   std::vector<std::string> inLoop = {"run", "go"};
   EXPECT_EQ(callsBy(loop, kSource), inLoop);
