@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
+#include <string>
 
 #include "model/file_model.h"
 #include "model/project_index.h"
@@ -44,6 +46,13 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth);
 // of the name may, another strategy when every one derives from one.
 enum class StrategyBase { Unknown, Other, DeepSpeed };
 
+// One of Lightning's own strategy classes, by its qualified name.
+StrategyBase lightningStrategy(const std::optional<std::string>& qualified) {
+  if (qualified && isDeepSpeedStrategyClass(*qualified)) return StrategyBase::DeepSpeed;
+  if (qualified && isOtherStrategyClass(*qualified)) return StrategyBase::Other;
+  return StrategyBase::Unknown;
+}
+
 StrategyBase strategyBaseOf(TSNode callee, const FileModel& m, int depth) {
   if (depth > 4) return StrategyBase::Unknown;
   std::string_view source = m.file().text();
@@ -66,11 +75,9 @@ StrategyBase strategyBaseOf(TSNode callee, const FileModel& m, int depth) {
     if (textOf(field(n, "name"), file->file().text()) != name) return true;
     StrategyBase here = StrategyBase::Unknown;
     for (TSNode base : namedChildren(field(n, "superclasses"))) {
-      auto q = file->imports().qualify(base, file->file().text());
-      StrategyBase b = q && isDeepSpeedStrategyClass(*q) ? StrategyBase::DeepSpeed
-                       : q && isOtherStrategyClass(*q)   ? StrategyBase::Other
-                       : is(base, "identifier")          ? strategyBaseOf(base, *file, depth + 1)
-                                                         : StrategyBase::Unknown;
+      StrategyBase b = lightningStrategy(file->imports().qualify(base, file->file().text()));
+      if (b == StrategyBase::Unknown && is(base, "identifier"))
+        b = strategyBaseOf(base, *file, depth + 1);
       here = std::max(here, b);
     }
     any = true;
@@ -86,10 +93,8 @@ StrategyBase strategyBaseOf(TSNode callee, const FileModel& m, int depth) {
 // DeepSpeed's strategy classes or a project class deriving from one, not
 // DeepSpeed for another strategy's; false when `ref` names no such class.
 bool strategyClass(TSNode ref, TSNode evidence, const FileModel& m, Strategy& out) {
-  auto q = m.imports().qualify(ref, m.file().text());
-  StrategyBase base = q && isDeepSpeedStrategyClass(*q) ? StrategyBase::DeepSpeed
-                      : q && isOtherStrategyClass(*q)   ? StrategyBase::Other
-                                                        : strategyBaseOf(ref, m, 0);
+  StrategyBase base = lightningStrategy(m.imports().qualify(ref, m.file().text()));
+  if (base == StrategyBase::Unknown) base = strategyBaseOf(ref, m, 0);
   if (base == StrategyBase::Unknown) return false;
   out = base == StrategyBase::DeepSpeed ? found(Strategy::DeepSpeed, evidence, m) : Strategy{};
   return true;
@@ -288,8 +293,9 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
     Strategy s;
     if (strategyClass(callee, expr, m, s)) return s;
     // `cls(...)` with `cls` a parameter: the classes its callers pass.
-    if (is(callee, "identifier") && m.bindings().trace(callee, scope).kind == Origin::Parameter)
-      return evaluate(callee, scope, m, depth + 1);
+    if (is(callee, "identifier"))
+      if (Origin o = m.bindings().trace(callee, scope); o.kind == Origin::Parameter)
+        return fromCallers(o, m, depth, maybe);
     return maybe;
   }
   if (is(expr, "attribute")) {
