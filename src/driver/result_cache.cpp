@@ -307,11 +307,15 @@ void ResultCache::store(const std::string& root, const std::string& key, Mode mo
       return;
     }
   }
-  if (llvm::sys::fs::rename(temporary, entryPath(root))) llvm::sys::fs::remove(temporary);
+  if (llvm::sys::fs::rename(temporary, entryPath(root))) {
+    llvm::sys::fs::remove(temporary);
+    return;
+  }
+  wrote_ = true;
 }
 
 void ResultCache::prune(int days) const {
-  if (!enabled()) return;
+  if (!enabled() || !wrote_) return;
   std::error_code ec;
   auto cutoff = std::filesystem::file_time_type::clock::now() - std::chrono::hours(24 * days);
   for (std::filesystem::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {

@@ -9,6 +9,7 @@
 // difference is a miss. A cache that cannot be read or written is no cache,
 // never an error of the run.
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -64,7 +65,8 @@ class ResultCache {
   // Removes entries (and temporary files left by a killed run) untouched for
   // `days`: a folder checked once, such as a CI job's checkout, would
   // otherwise keep its entry for ever. One that is still in use is only a
-  // miss the next time.
+  // miss the next time. Only after this cache has written an entry: a run
+  // answered from the cache adds nothing, and need not list the folder.
   void prune(int days = kPruneAfterDays) const;
 
   static constexpr int kPruneAfterDays = 30;
@@ -73,6 +75,7 @@ class ResultCache {
   std::string entryPath(const std::string& root) const;
 
   std::string dir_;
+  mutable std::atomic<bool> wrote_{false};  // projects are stored side by side
 };
 
 // Where the cache lives: $LIGHTFIX_CACHE_DIR, else $XDG_CACHE_HOME/lightfix,
