@@ -103,15 +103,20 @@ bool FileModel::isFabricConstruction(TSNode call) const {
   return false;
 }
 
+std::vector<TSNode> FileModel::classDefinitions() const {
+  std::vector<TSNode> out;
+  for (uint32_t i : nodes_->classes()) out.push_back(nodes_->nodes()[i]);
+  return out;
+}
+
 bool FileModel::collectFabricSubclasses() {
   size_t before = fabricSubclasses_.size();
   // Bases may come later in the file or from another file: to a fixpoint.
   for (bool more = true; more;) {
     more = false;
-    walk(root_, [&](TSNode n) {
-      if (!is(n, "class_definition")) return true;
+    for (TSNode n : classDefinitions()) {
       std::string name(textOf(field(n, "name"), source_));
-      if (isFabricSubclass(name)) return true;
+      if (isFabricSubclass(name)) continue;
       for (TSNode base : namedChildren(field(n, "superclasses"))) {
         auto q = imports_.qualify(base, source_);
         bool fabric = (q && isFabricClass(*q)) ||
@@ -125,8 +130,7 @@ bool FileModel::collectFabricSubclasses() {
           break;
         }
       }
-      return true;
-    });
+    }
   }
   return fabricSubclasses_.size() > before;
 }
@@ -313,11 +317,7 @@ static bool assignsFalse(TSNode n, std::string_view source, std::string_view nam
 }
 
 void FileModel::collectLightningModules() {
-  std::vector<TSNode> classes;
-  walk(root_, [&](TSNode n) {
-    if (is(n, "class_definition")) classes.push_back(n);
-    return true;
-  });
+  std::vector<TSNode> classes = classDefinitions();
   auto known = [&](std::string_view name) -> LightningModuleClass* {
     for (LightningModuleClass& c : modules_)
       if (c.name == name) return &c;

@@ -135,6 +135,9 @@ class FileModel {
   const SetupCall* setupResultOf(TSNode expr, TSNode scope, int& slot) const;
 
  private:
+  // Every class of the file, nested ones too, in document order: the index
+  // holds them, so a fixpoint pass does not walk the whole tree again.
+  std::vector<TSNode> classDefinitions() const;
   bool collectFabricSubclasses();
   void collectFabricsAndTrainers();
   void collectFits();

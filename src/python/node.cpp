@@ -104,6 +104,7 @@ NodeIndex::NodeIndex(TSNode root) {
   // name's lookup.
   const TypeSymbols call = typeSymbols(language, "call");
   const TypeSymbols function = typeSymbols(language, "function_definition");
+  const TypeSymbols definesClass = typeSymbols(language, "class_definition");
   // Pre-order with a cursor, closing each subtree as the cursor leaves it.
   std::vector<uint32_t> open;
   TSTreeCursor cursor = ts_tree_cursor_new(root);
@@ -118,6 +119,7 @@ NodeIndex::NodeIndex(TSNode root) {
     open.push_back(static_cast<uint32_t>(nodes_.size()));
     TSSymbol symbol = ts_node_symbol(n);
     if (call.matches(symbol)) calls_.push_back(static_cast<uint32_t>(nodes_.size()));
+    if (definesClass.matches(symbol)) classes_.push_back(static_cast<uint32_t>(nodes_.size()));
     nodes_.push_back(n);
     symbols_.push_back(symbol);
     starts_.push_back(ts_node_start_byte(n));

@@ -80,6 +80,8 @@ class NodeIndex {
   int64_t enclosingFunction(uint32_t i) const { return function_[i]; }
   // Where the `call` nodes are, in document order.
   const std::vector<uint32_t>& calls() const { return calls_; }
+  // Where the `class_definition` nodes are, in document order.
+  const std::vector<uint32_t>& classes() const { return classes_; }
 
  private:
   std::vector<TSNode> nodes_;
@@ -89,6 +91,7 @@ class NodeIndex {
   std::vector<int64_t> parent_;
   std::vector<int64_t> function_;
   std::vector<uint32_t> calls_;
+  std::vector<uint32_t> classes_;
 };
 
 // While alive, walks on this thread over nodes of the index's tree use it.
