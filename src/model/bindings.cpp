@@ -78,8 +78,7 @@ void Bindings::collect(TSNode root, std::string_view source) {
   source_ = source;
   root_ = root;
   // Functions first, so call sites can name their callee.
-  walk(root, [&](TSNode n) {
-    if (!is(n, "function_definition")) return true;
+  walkTypes(root, {"function_definition"}, [&](TSNode n) {
     FunctionInfo fn;
     fn.node = n;
     fn.name = std::string(textOf(field(n, "name"), source));
@@ -98,15 +97,13 @@ void Bindings::collect(TSNode root, std::string_view source) {
     functionByNode_[n.id] = functions_.size();
     if (moduleLevel) moduleFunctions_[fn.name] = functions_.size();
     functions_.push_back(std::move(fn));
-    return true;
   });
 
-  walk(root, [&](TSNode n) {
+  walkTypes(root, {"assignment", "call"}, [&](TSNode n) {
     if (is(n, "assignment")) {
       addAssignment(n, scopeOf(n));
-      return true;
+      return;
     }
-    if (!is(n, "call")) return true;
     TSNode scope = scopeOf(n);
     TSNode callee = field(n, "function");
     TSNode args = field(n, "arguments");
@@ -118,7 +115,7 @@ void Bindings::collect(TSNode root, std::string_view source) {
         callSites_.push_back({n, scope, &functions_[it->second], args, CallSite::Direct, {}});
       else if (const FunctionInfo* init = constructorOf(textOf(callee, source)))
         callSites_.push_back({n, scope, init, args, CallSite::Construct, {}});
-      return true;
+      return;
     }
     MethodCall mc;
     if (asMethodCall(n, source, mc) && mc.method == "launch") {
@@ -130,7 +127,6 @@ void Bindings::collect(TSNode root, std::string_view source) {
               {n, scope, &functions_[it->second], args, CallSite::Launch, mc.receiver});
       }
     }
-    return true;
   });
   for (size_t i = callSites_.size(); i-- > 0;)
     if (callSites_[i].kind == CallSite::Direct) directCallOf_[callSites_[i].call.id] = i;

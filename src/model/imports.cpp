@@ -9,7 +9,7 @@ static std::string dotted(TSNode n, std::string_view source) {
 }
 
 void Imports::collect(TSNode root, std::string_view source) {
-  walk(root, [&](TSNode n) {
+  walkTypes(root, {"import_statement", "import_from_statement"}, [&](TSNode n) {
     if (is(n, "import_statement")) {
       // import a.b [as c]
       for (TSNode item : namedChildren(n)) {
@@ -22,32 +22,28 @@ void Imports::collect(TSNode root, std::string_view source) {
               dotted(field(item, "name"), source));
         }
       }
-      return false;
+      return;
     }
-    if (is(n, "import_from_statement")) {
-      TSNode module = field(n, "module_name");
-      std::string base = dotted(module, source);
-      for (TSNode item : namedChildren(n))
-        if (is(item, "wildcard_import")) starModules_.push_back(base);
-      for (TSNode item : namedChildren(n)) {
-        if (sameNode(item, module)) continue;
-        if (is(item, "dotted_name")) {
-          std::string name = dotted(item, source);
-          // `from . import utils` names the module `.utils`, not `..utils`.
-          std::string qualified = base;
-          if (qualified.empty() || qualified.back() != '.') qualified.append(".");
-          qualified.append(name);
-          add(std::move(name), std::move(qualified));
-        } else if (is(item, "aliased_import")) {
-          std::string qualified = base;
-          if (qualified.empty() || qualified.back() != '.') qualified.append(".");
-          add(std::string(textOf(field(item, "alias"), source)),
-              qualified + dotted(field(item, "name"), source));
-        }
+    TSNode module = field(n, "module_name");
+    std::string base = dotted(module, source);
+    for (TSNode item : namedChildren(n))
+      if (is(item, "wildcard_import")) starModules_.push_back(base);
+    for (TSNode item : namedChildren(n)) {
+      if (sameNode(item, module)) continue;
+      if (is(item, "dotted_name")) {
+        std::string name = dotted(item, source);
+        // `from . import utils` names the module `.utils`, not `..utils`.
+        std::string qualified = base;
+        if (qualified.empty() || qualified.back() != '.') qualified.append(".");
+        qualified.append(name);
+        add(std::move(name), std::move(qualified));
+      } else if (is(item, "aliased_import")) {
+        std::string qualified = base;
+        if (qualified.empty() || qualified.back() != '.') qualified.append(".");
+        add(std::string(textOf(field(item, "alias"), source)),
+            qualified + dotted(field(item, "name"), source));
       }
-      return false;
     }
-    return true;
   });
 }
 

@@ -110,7 +110,7 @@ NodeIndex::NodeIndex(TSNode root) {
   TSTreeCursor cursor = ts_tree_cursor_new(root);
   for (;;) {
     TSNode n = ts_tree_cursor_current_node(&cursor);
-    int64_t parent = open.empty() ? -1 : static_cast<int64_t>(open.back());
+    int32_t parent = open.empty() ? -1 : static_cast<int32_t>(open.back());
     parent_.push_back(parent);
     function_.push_back(parent < 0 ? -1
                         : function.matches(symbols_[static_cast<size_t>(parent)])
@@ -219,6 +219,34 @@ void walkCalls(TSNode n, const std::function<void(TSNode)>& visit) {
     if (is(node, "call")) visit(node);
     return true;
   });
+}
+
+void walkTypes(TSNode n, std::initializer_list<const char*> types,
+               const std::function<void(TSNode)>& visit) {
+  if (isNull(n)) return;
+  int64_t at = indexedAt(n);
+  if (at < 0) {
+    walk(n, [&](TSNode node) {
+      if (std::any_of(types.begin(), types.end(), [&](const char* t) { return is(node, t); }))
+        visit(node);
+      return true;
+    });
+    return;
+  }
+  // Copies: the cache's slot a reference points into may be taken by another
+  // name's lookup in `visit`.
+  std::vector<TypeSymbols> wanted;
+  for (const char* t : types) wanted.push_back(typeSymbols(ts_tree_language(n.tree), t));
+  const NodeIndex* index = tIndex;
+  auto first = static_cast<uint32_t>(at);
+  for (uint32_t i = first, end = index->subtreeEnd(first); i < end; ++i) {
+    TSSymbol symbol = index->symbol(i);
+    if (std::none_of(wanted.begin(), wanted.end(),
+                     [&](const TypeSymbols& w) { return w.matches(symbol); }))
+      continue;
+    tVisited = Visited{index->nodes()[i], symbol};
+    visit(index->nodes()[i]);
+  }
 }
 
 TSNode ancestorOfType(TSNode n, std::initializer_list<const char*> types) {

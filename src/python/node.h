@@ -59,6 +59,12 @@ void walk(TSNode n, const std::function<bool(TSNode)>& visit);
 // the many passes looking only at calls skip the other nine nodes in ten.
 void walkCalls(TSNode n, const std::function<void(TSNode)>& visit);
 
+// Visits every node of n's subtree (n too) of one of `types`, in document
+// order: on an indexed tree, a scan of the index's symbols that calls back
+// only for those nodes, not a visit of every node.
+void walkTypes(TSNode n, std::initializer_list<const char*> types,
+               const std::function<void(TSNode)>& visit);
+
 // Every node of a tree in document order, with where each one's subtree
 // ends: a walk over an indexed tree is a scan of an array, not a cursor's
 // moves, and a file is walked many times (each model pass, each rule).
@@ -88,8 +94,10 @@ class NodeIndex {
   std::vector<TSSymbol> symbols_;
   std::vector<uint32_t> starts_;  // start bytes, for find()
   std::vector<uint32_t> subtreeEnd_;
-  std::vector<int64_t> parent_;
-  std::vector<int64_t> function_;
+  // 32-bit links (-1: none): a file has far fewer than 2^31 nodes, and the
+  // index of every file of a project is held at once.
+  std::vector<int32_t> parent_;
+  std::vector<int32_t> function_;
   std::vector<uint32_t> calls_;
   std::vector<uint32_t> classes_;
 };
