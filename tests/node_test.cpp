@@ -2,9 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "edit/read_file.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {
@@ -81,6 +84,40 @@ TEST(NodeIndex, ListsTheCallsAndClosesEachSubtree) {
   EXPECT_EQ(index.subtreeEnd(0), index.nodes().size());
   EXPECT_EQ(index.parent(0), -1);
   EXPECT_EQ(index.find(tree.root()), 0);
+}
+
+// Every node's child in every field of the grammar, through the index and
+// through tree-sitter, in every Python file under `folder`; the differences.
+std::vector<std::string> fieldDifferences(const std::filesystem::path& folder) {
+  std::vector<std::string> out;
+  const TSLanguage* language = pythonLanguage();
+  auto fields = static_cast<TSFieldId>(ts_language_field_count(language));
+  for (const auto& e : std::filesystem::recursive_directory_iterator(folder)) {
+    std::string text;
+    if (e.path().extension() != ".py" || !readWholeFile(e.path().string(), text)) continue;
+    SyntaxTree tree = SyntaxTree::parse(text);
+    IndexedWalks walks(tree.index());
+    for (TSNode n : tree.index().nodes())
+      for (TSFieldId id = 1; id <= fields; ++id) {
+        const char* name = ts_language_field_name_for_id(language, id);
+        TSNode indexed = field(n, name);
+        TSNode searched = ts_node_child_by_field_id(n, id);
+        if (isNull(indexed) != isNull(searched) ||
+            (!isNull(indexed) && (!sameNode(indexed, searched) ||
+                                  ts_node_start_byte(indexed) != ts_node_start_byte(searched))))
+          out.push_back(e.path().string() + ":" + std::to_string(ts_node_start_byte(n)) + " " +
+                        name);
+      }
+  }
+  return out;
+}
+
+TEST(NodeIndex, FindsEachFieldAsTreeSitterDoes) {
+  EXPECT_EQ(fieldDifferences(LIGHTFIX_TESTDATA), std::vector<std::string>{});
+  // LIGHTFIX_FIELD_CORPUS=DIR: the same over another tree (a real repository).
+  if (const char* more = std::getenv("LIGHTFIX_FIELD_CORPUS")) {
+    EXPECT_EQ(fieldDifferences(more), std::vector<std::string>{});
+  }
 }
 
 }  // namespace

@@ -11,6 +11,13 @@ std::string_view textOf(TSNode n, std::string_view source) {
   return source.substr(startOf(n), endOf(n) - startOf(n));
 }
 
+namespace {
+// n's first child in `field`: from the index when this thread's walks hold
+// n's tree, which is faster than tree-sitter's search of the children
+// (NodeIndex.FindsEachFieldAsTreeSitterDoes holds the two to agree).
+TSNode childInField(TSNode n, TSFieldId field);
+}  // namespace
+
 TSNode field(TSNode n, const char* name) {
   if (isNull(n)) return n;
   // tree-sitter finds a field's id by comparing its name with every field's;
@@ -22,12 +29,11 @@ TSNode field(TSNode n, const char* name) {
   };
   thread_local std::vector<Known> known;
   for (const Known& k : known)
-    if (k.name == name && k.text == name)
-      return k.id ? ts_node_child_by_field_id(n, k.id) : TSNode{};
+    if (k.name == name && k.text == name) return k.id ? childInField(n, k.id) : TSNode{};
   auto length = static_cast<uint32_t>(std::strlen(name));
   TSFieldId id = ts_language_field_id_for_name(ts_tree_language(n.tree), name, length);
   known.push_back({name, name, id});
-  return id ? ts_node_child_by_field_id(n, id) : TSNode{};
+  return id ? childInField(n, id) : TSNode{};
 }
 
 std::vector<TSNode> namedChildren(TSNode n) {
@@ -87,6 +93,8 @@ thread_local const NodeIndex* tIndex = nullptr;
 struct Visited {
   TSNode node{};
   TSSymbol symbol = 0;
+  const NodeIndex* index = nullptr;  // where it is: at `at` in `index`
+  uint32_t at = 0;
 };
 thread_local Visited tVisited;
 }  // namespace
@@ -123,6 +131,7 @@ NodeIndex::NodeIndex(TSNode root) {
     nodes_.push_back(n);
     symbols_.push_back(symbol);
     starts_.push_back(ts_node_start_byte(n));
+    fields_.push_back(ts_tree_cursor_current_field_id(&cursor));
     subtreeEnd_.push_back(0);
     if (ts_tree_cursor_goto_first_child(&cursor)) continue;
     for (;;) {
@@ -137,6 +146,12 @@ NodeIndex::NodeIndex(TSNode root) {
   }
 }
 
+int64_t NodeIndex::childInField(uint32_t i, TSFieldId field) const {
+  for (uint32_t child = i + 1, end = subtreeEnd_[i]; child < end; child = subtreeEnd_[child])
+    if (fields_[child] == field) return child;
+  return -1;
+}
+
 int64_t NodeIndex::find(TSNode n) const {
   uint32_t start = ts_node_start_byte(n);
   auto it = std::lower_bound(starts_.begin(), starts_.end(), start);
@@ -149,7 +164,24 @@ int64_t NodeIndex::find(TSNode n) const {
 namespace {
 
 // Where n is in the index this thread's walks use, or -1.
-int64_t indexedAt(TSNode n) { return tIndex && !isNull(n) ? tIndex->find(n) : -1; }
+int64_t indexedAt(TSNode n) {
+  if (!tIndex || isNull(n)) return -1;
+  // Most questions are about the node a walk is at: no search for it.
+  const TSNode& v = tVisited.node;
+  if (tVisited.index == tIndex && n.id == v.id && n.tree == v.tree && n.context[0] == v.context[0])
+    return tVisited.at;
+  return tIndex->find(n);
+}
+
+TSNode childInField(TSNode n, TSFieldId field) {
+  int64_t at = indexedAt(n);
+  if (at < 0) return ts_node_child_by_field_id(n, field);
+  int64_t child = tIndex->childInField(static_cast<uint32_t>(at), field);
+  if (child >= 0) return tIndex->nodes()[static_cast<size_t>(child)];
+  // A field a child inherits from a hidden rule (`match`'s `alternative`,
+  // in its aliased block) is known only to tree-sitter's field map.
+  return ts_node_child_by_field_id(n, field);
+}
 
 // The node the index relates to n (its parent, its enclosing function) by
 // `related`, an index or -1 for none; nullopt when n is not indexed.
@@ -177,7 +209,7 @@ void walk(TSNode n, const std::function<bool(TSNode)>& visit) {
     const std::vector<TSNode>& nodes = tIndex->nodes();
     auto i = static_cast<uint32_t>(at);
     for (uint32_t end = tIndex->subtreeEnd(i); i < end;) {
-      tVisited = Visited{nodes[i], tIndex->symbol(i)};
+      tVisited = Visited{nodes[i], tIndex->symbol(i), tIndex, i};
       i = visit(nodes[i]) ? i + 1 : tIndex->subtreeEnd(i);
     }
     return;
@@ -210,7 +242,7 @@ void walkCalls(TSNode n, const std::function<void(TSNode)>& visit) {
     uint32_t end = tIndex->subtreeEnd(first);
     for (auto i = std::lower_bound(calls.begin(), calls.end(), first); i != calls.end() && *i < end;
          ++i) {
-      tVisited = Visited{tIndex->nodes()[*i], tIndex->symbol(*i)};
+      tVisited = Visited{tIndex->nodes()[*i], tIndex->symbol(*i), tIndex, *i};
       visit(tIndex->nodes()[*i]);
     }
     return;
@@ -244,7 +276,7 @@ void walkTypes(TSNode n, std::initializer_list<const char*> types,
     if (std::none_of(wanted.begin(), wanted.end(),
                      [&](const TypeSymbols& w) { return w.matches(symbol); }))
       continue;
-    tVisited = Visited{index->nodes()[i], symbol};
+    tVisited = Visited{index->nodes()[i], symbol, index, i};
     visit(index->nodes()[i]);
   }
 }

@@ -88,12 +88,17 @@ class NodeIndex {
   const std::vector<uint32_t>& calls() const { return calls_; }
   // Where the `class_definition` nodes are, in document order.
   const std::vector<uint32_t>& classes() const { return classes_; }
+  // The first child of the node at `i` in `field`, by a scan of its children
+  // here, or -1. A field inherited through a hidden rule is not seen here
+  // (field() then asks tree-sitter).
+  int64_t childInField(uint32_t i, TSFieldId field) const;
 
  private:
   std::vector<TSNode> nodes_;
   std::vector<TSSymbol> symbols_;
   std::vector<uint32_t> starts_;  // start bytes, for find()
   std::vector<uint32_t> subtreeEnd_;
+  std::vector<TSFieldId> fields_;  // the field each node is in, in its parent (0: none)
   // 32-bit links (-1: none): a file has far fewer than 2^31 nodes, and the
   // index of every file of a project is held at once.
   std::vector<int32_t> parent_;
