@@ -133,12 +133,17 @@ class KillTest : public ::testing::Test {
 };
 
 TEST_F(KillTest, EveryFileIsItsOriginalOrFullyFixedAfterEachKill) {
-  reset();
-  auto begin = std::chrono::steady_clock::now();
+  // The kills fall within the shortest of three uninterrupted runs: one run
+  // slowed by the rest of a parallel ctest would put most kills after the end.
   int status = 0;
-  waitpid(start(), &status, 0);
-  auto full = std::chrono::steady_clock::now() - begin;
-  ASSERT_EQ(fixedFiles(), kCases * kCopies) << "the uninterrupted run fixes every file";
+  auto full = std::chrono::steady_clock::duration::max();
+  for (int run = 0; run < 3; ++run) {
+    reset();
+    auto begin = std::chrono::steady_clock::now();
+    waitpid(start(), &status, 0);
+    full = std::min(full, std::chrono::steady_clock::now() - begin);
+    ASSERT_EQ(fixedFiles(), kCases * kCopies) << "the uninterrupted run fixes every file";
+  }
 
   std::mt19937 rng(20261201);
   std::uniform_int_distribution<long> moment(
