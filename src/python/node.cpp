@@ -166,9 +166,13 @@ namespace {
 // Where n is in the index this thread's walks use, or -1.
 int64_t indexedAt(TSNode n) {
   if (!tIndex || isNull(n)) return -1;
-  // Most questions are about the node a walk is at: no search for it.
+  // Most questions are about the node a walk is at: no search for it. The
+  // position is checked against the index, so that a node at an address a
+  // freed tree used can never borrow another node's place.
   const TSNode& v = tVisited.node;
-  if (tVisited.index == tIndex && n.id == v.id && n.tree == v.tree && n.context[0] == v.context[0])
+  if (tVisited.index == tIndex && n.id == v.id && n.tree == v.tree &&
+      n.context[0] == v.context[0] && tVisited.at < tIndex->nodes().size() &&
+      tIndex->nodes()[tVisited.at].id == n.id)
     return tVisited.at;
   return tIndex->find(n);
 }
@@ -199,9 +203,17 @@ TSNode parentOf(TSNode n) {
   return ts_node_parent(n);
 }
 
-IndexedWalks::IndexedWalks(const NodeIndex& index) : previous_(tIndex) { tIndex = &index; }
+// The visited node is forgotten whenever the index changes: it may belong to
+// a tree freed since.
+IndexedWalks::IndexedWalks(const NodeIndex& index) : previous_(tIndex) {
+  tIndex = &index;
+  tVisited = Visited{};
+}
 
-IndexedWalks::~IndexedWalks() { tIndex = previous_; }
+IndexedWalks::~IndexedWalks() {
+  tIndex = previous_;
+  tVisited = Visited{};
+}
 
 void walk(TSNode n, const std::function<bool(TSNode)>& visit) {
   if (isNull(n)) return;
