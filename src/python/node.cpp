@@ -88,20 +88,24 @@ const TypeSymbols& typeSymbols(const TSLanguage* language, const char* type) {
 
 namespace {
 thread_local const NodeIndex* tIndex = nullptr;
-// The node an indexed walk is visiting, and its symbol: most is() calls ask
-// about it.
+// The node an indexed walk is visiting, its symbol and its place in tIndex:
+// most is() and field() calls ask about it. Only walks over tIndex set it,
+// and IndexedWalks clears it whenever tIndex changes, so it is always a node
+// of tIndex's tree (never one of a tree freed since).
 struct Visited {
   TSNode node{};
   TSSymbol symbol = 0;
-  const NodeIndex* index = nullptr;  // where it is: at `at` in `index`
   uint32_t at = 0;
+
+  bool holds(TSNode n) const {
+    return n.id == node.id && n.tree == node.tree && n.context[0] == node.context[0];
+  }
 };
 thread_local Visited tVisited;
 }  // namespace
 
 TSSymbol symbolOf(TSNode n) {
-  const TSNode& v = tVisited.node;
-  if (n.id == v.id && n.tree == v.tree && n.context[0] == v.context[0]) return tVisited.symbol;
+  if (tVisited.holds(n)) return tVisited.symbol;
   return ts_node_symbol(n);
 }
 
@@ -166,14 +170,8 @@ namespace {
 // Where n is in the index this thread's walks use, or -1.
 int64_t indexedAt(TSNode n) {
   if (!tIndex || isNull(n)) return -1;
-  // Most questions are about the node a walk is at: no search for it. The
-  // position is checked against the index, so that a node at an address a
-  // freed tree used can never borrow another node's place.
-  const TSNode& v = tVisited.node;
-  if (tVisited.index == tIndex && n.id == v.id && n.tree == v.tree &&
-      n.context[0] == v.context[0] && tVisited.at < tIndex->nodes().size() &&
-      tIndex->nodes()[tVisited.at].id == n.id)
-    return tVisited.at;
+  // Most questions are about the node a walk is at: no search for it.
+  if (tVisited.holds(n)) return tVisited.at;
   return tIndex->find(n);
 }
 
@@ -203,8 +201,6 @@ TSNode parentOf(TSNode n) {
   return ts_node_parent(n);
 }
 
-// The visited node is forgotten whenever the index changes: it may belong to
-// a tree freed since.
 IndexedWalks::IndexedWalks(const NodeIndex& index) : previous_(tIndex) {
   tIndex = &index;
   tVisited = Visited{};
@@ -221,7 +217,7 @@ void walk(TSNode n, const std::function<bool(TSNode)>& visit) {
     const std::vector<TSNode>& nodes = tIndex->nodes();
     auto i = static_cast<uint32_t>(at);
     for (uint32_t end = tIndex->subtreeEnd(i); i < end;) {
-      tVisited = Visited{nodes[i], tIndex->symbol(i), tIndex, i};
+      tVisited = Visited{nodes[i], tIndex->symbol(i), i};
       i = visit(nodes[i]) ? i + 1 : tIndex->subtreeEnd(i);
     }
     return;
@@ -254,7 +250,7 @@ void walkCalls(TSNode n, const std::function<void(TSNode)>& visit) {
     uint32_t end = tIndex->subtreeEnd(first);
     for (auto i = std::lower_bound(calls.begin(), calls.end(), first); i != calls.end() && *i < end;
          ++i) {
-      tVisited = Visited{tIndex->nodes()[*i], tIndex->symbol(*i), tIndex, *i};
+      tVisited = Visited{tIndex->nodes()[*i], tIndex->symbol(*i), *i};
       visit(tIndex->nodes()[*i]);
     }
     return;
@@ -288,7 +284,7 @@ void walkTypes(TSNode n, std::initializer_list<const char*> types,
     if (std::none_of(wanted.begin(), wanted.end(),
                      [&](const TypeSymbols& w) { return w.matches(symbol); }))
       continue;
-    tVisited = Visited{index->nodes()[i], symbol, index, i};
+    tVisited = Visited{index->nodes()[i], symbol, i};
     visit(index->nodes()[i]);
   }
 }
