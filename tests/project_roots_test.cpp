@@ -46,6 +46,24 @@ TEST(ProjectRoots, TheOutermostRepositoryOrPythonProjectAboveAFile) {
   fs::remove_all(dir);
 }
 
+TEST(ReachedFrom, TheDeepestFolderNamedAboveAFile) {
+  fs::path dir = lightfix::testing::freshTempDir();
+  fs::create_directories(dir / "fleet" / "a" / "pkg");
+  fs::create_directories(dir / "fleet" / "ab");
+  std::string fleet = (dir / "fleet").string();
+  lightfix::ReachedFrom from({fleet + "/", (dir / "fleet" / "a").string(), "-"});
+  EXPECT_EQ(from.folderOf((dir / "fleet" / "a" / "pkg" / "m.py").string()), fleet + "/a");
+  EXPECT_EQ(from.folderOf((dir / "fleet" / "ab" / "y.py").string()), fleet);  // not a's
+  EXPECT_EQ(from.folderOf((dir / "fleet" / "." / "a" / "t.py").string()), fleet + "/a");
+  // A file named itself, outside every folder named: its own folder, or the
+  // current one when it is below it.
+  EXPECT_EQ(from.folderOf((dir / "loose.py").string()), dir.string());
+  std::string here = fs::current_path().string();
+  EXPECT_EQ(from.folderOf("train.py"), here);
+  EXPECT_EQ(lightfix::ReachedFrom({"/"}).folderOf((dir / "x.py").string()), "/");
+  fs::remove_all(dir);
+}
+
 const char* kTrainer =
     "import lightning as L\n"
     "from model import Lit\n"

@@ -32,6 +32,28 @@ fs::path withoutTrailingSlash(fs::path folder) {
   return folder;
 }
 
+ReachedFrom::ReachedFrom(const std::vector<std::string>& paths) {
+  std::error_code ec;
+  for (const std::string& p : paths)
+    if (p != "-" && fs::is_directory(p, ec))
+      named_.insert(withoutTrailingSlash(fs::absolute(p, ec).lexically_normal()).string());
+  here_ = fs::current_path(ec).string();
+}
+
+std::string ReachedFrom::folderOf(const std::string& path) const {
+  std::error_code ec;
+  std::string file = fs::absolute(path, ec).lexically_normal().string();
+  // The deepest first: each folder above the file, as a prefix ending before
+  // one of its slashes ("/" for the first).
+  for (size_t slash = file.rfind('/'); slash != std::string::npos;
+       slash = slash == 0 ? std::string::npos : file.rfind('/', slash - 1)) {
+    std::string folder = slash == 0 ? "/" : file.substr(0, slash);
+    if (named_.count(folder)) return folder;
+  }
+  if (file.compare(0, here_.size(), here_) == 0) return here_;
+  return fs::path(file).parent_path().string();
+}
+
 const std::string& ProjectRoots::rootOf(const std::string& path, const std::string& bound) {
   std::error_code ec;
   fs::path folder = fs::absolute(path, ec).lexically_normal().parent_path();

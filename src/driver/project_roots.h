@@ -9,13 +9,33 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <unordered_set>
 #include <utility>
+#include <vector>
 
 namespace lightfix {
 
 // `/repos/` as `/repos`: the folder a path such as `.` normalises to, with
 // no empty last component to stop a comparison of components.
 std::filesystem::path withoutTrailingSlash(std::filesystem::path folder);
+
+// The folder a file was reached from, the bound of its ProjectRoots lookup:
+// the deepest folder named on the command line above it; for a file named
+// itself, the current folder when it is below it (`lightfix check train.py
+// model/lit.py` is one project), else its own folder.
+class ReachedFrom {
+ public:
+  // `paths`: as given on the command line; those that are folders count.
+  explicit ReachedFrom(const std::vector<std::string>& paths);
+  std::string folderOf(const std::string& path) const;
+
+ private:
+  // Absolute, normal, without a trailing slash. A set, so that a file's
+  // folders are looked up rather than compared with every one: a fleet
+  // migration names thousands.
+  std::unordered_set<std::string> named_;
+  std::string here_;
+};
 
 class ProjectRoots {
  public:

@@ -405,39 +405,13 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
 
 namespace {
 
-// The folder a file was reached from: the deepest folder named on the
-// command line above it; for a file named itself, the current folder when it
-// is below it (`lightfix check train.py model/lit.py` is one project).
-std::string boundOf(const std::string& path, const std::vector<fs::path>& folders,
-                    const fs::path& here) {
-  std::error_code ec;
-  fs::path file = fs::absolute(path, ec).lexically_normal();
-  std::string best;
-  for (const fs::path& folder : folders) {
-    std::string f = folder.string();
-    if (f.size() > best.size() && file.string().compare(0, f.size(), f) == 0 &&
-        (f.back() == '/' || file.string()[f.size()] == '/'))
-      best = f;
-  }
-  if (!best.empty()) return best;
-  std::string h = here.string();
-  if (file.string().compare(0, h.size(), h) == 0) return h;
-  return file.parent_path().string();
-}
-
 void splitIntoParts(const std::vector<std::string>& paths, const Discovery& discovery,
                     CheckedProject::State& s) {
-  std::error_code ec;
-  std::vector<fs::path> folders;
-  for (const std::string& p : paths)
-    if (p != "-" && fs::is_directory(p, ec))
-      folders.push_back(withoutTrailingSlash(fs::absolute(p, ec).lexically_normal()));
-  fs::path here = fs::current_path(ec);
+  ReachedFrom reachedFrom(paths);
   ProjectRoots roots;
   std::map<std::string, size_t> partByRoot;
   auto partFor = [&](const std::string& path) {
-    std::string root =
-        path == "-" ? std::string() : roots.rootOf(path, boundOf(path, folders, here));
+    std::string root = path == "-" ? std::string() : roots.rootOf(path, reachedFrom.folderOf(path));
     auto [it, added] = partByRoot.emplace(root, s.parts.size());
     if (added) s.parts.emplace_back().root = root;
     return it->second;
