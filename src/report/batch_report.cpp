@@ -7,6 +7,8 @@
 
 #include <filesystem>
 #include <map>
+#include <unordered_map>
+#include <vector>
 
 #include "rules/rule.h"
 
@@ -22,14 +24,51 @@ struct Row {
   std::map<std::string, size_t> left;  // by reason
 };
 
-bool under(const std::string& file, const std::string& root) {
-  namespace fs = std::filesystem;
-  std::string f = fs::path(file).lexically_normal().generic_string();
-  std::string r = fs::path(root).lexically_normal().generic_string();
-  while (r.size() > 1 && r.back() == '/') r.pop_back();
-  if (r == ".") return f.empty() || f[0] != '/';
-  return f == r || (f.size() > r.size() && f.compare(0, r.size(), r) == 0 && f[r.size()] == '/');
-}
+// The rows whose repository holds a path: found by looking up the path's
+// folders, not by comparing it with every repository, since a fleet
+// migration names thousands of them.
+class RowsByRoot {
+ public:
+  explicit RowsByRoot(const std::vector<std::string>& roots) {
+    for (size_t i = 0; i < roots.size(); ++i) {
+      std::string r = normal(roots[i]);
+      while (r.size() > 1 && r.back() == '/') r.pop_back();
+      if (r == ".") {
+        relative_.push_back(i);  // every relative path is, but those up from here
+      } else {
+        rows_[r].push_back(i);
+      }
+    }
+  }
+
+  // Calls `visit(row)` for each row whose repository is `path` or above it.
+  template <typename Visit>
+  void forEachRowOf(const std::string& path, Visit visit) const {
+    std::string f = normal(path);
+    bool outsideHere = f == ".." || f.compare(0, 3, "../") == 0;
+    if ((f.empty() || f[0] != '/') && !outsideHere)
+      for (size_t row : relative_) visit(row);
+    visitRows(f, visit);
+    for (size_t slash = f.rfind('/'); slash != std::string::npos && slash > 0;
+         slash = f.rfind('/', slash - 1))
+      visitRows(f.substr(0, slash), visit);
+    if (!f.empty() && f[0] == '/' && f != "/") visitRows("/", visit);
+  }
+
+ private:
+  static std::string normal(const std::string& path) {
+    return std::filesystem::path(path).lexically_normal().generic_string();
+  }
+  template <typename Visit>
+  void visitRows(const std::string& folder, Visit& visit) const {
+    auto it = rows_.find(folder);
+    if (it != rows_.end())
+      for (size_t row : it->second) visit(row);
+  }
+
+  std::unordered_map<std::string, std::vector<size_t>> rows_;
+  std::vector<size_t> relative_;  // the rows of `.`
+};
 
 // Why a finding is still there after `fix`.
 std::string reason(const Diagnostic& d, bool unsafeFixes) {
@@ -44,19 +83,20 @@ std::string reason(const Diagnostic& d, bool unsafeFixes) {
 
 std::string renderBatchReport(const BatchInput& input, bool json) {
   std::vector<Row> rows;
-  for (const std::string& root : input.roots) {
-    Row row{root, 0, {}, 0, {}};
-    for (const std::string& f : input.files) row.files += under(f, root);
-    for (const FileReport& r : *input.reports) {
-      if (!under(r.file->path(), root)) continue;
+  for (const std::string& root : input.roots) rows.push_back(Row{root, 0, {}, 0, {}});
+  RowsByRoot byRoot(input.roots);
+  for (const std::string& f : input.files)
+    byRoot.forEachRowOf(f, [&](size_t i) { ++rows[i].files; });
+  for (const FileReport& r : *input.reports) {
+    byRoot.forEachRowOf(r.file->path(), [&](size_t i) {
+      Row& row = rows[i];
       row.fixed += r.fixed;
       for (const std::string& code : r.fixedCodes) ++row.findings[code];
       for (const Diagnostic& d : r.diagnostics) {
         ++row.findings[d.code.empty() ? "syntax-error" : d.code];
         ++row.left[reason(d, input.unsafeFixes)];
       }
-    }
-    rows.push_back(std::move(row));
+    });
   }
   std::vector<std::string> codes;
   for (const Rule& r : allRules()) codes.emplace_back(r.code);
