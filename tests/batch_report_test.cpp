@@ -43,9 +43,11 @@ FileReport reportOf(const std::string& path, const std::string& code) {
 TEST(BatchReport, CountsEachFileUnderEveryRepositoryHoldingIt) {
   std::vector<FileReport> reports = {reportOf("fleet/a/train.py", "LF001"),
                                      reportOf("/srv/b/x.py", "LF003")};
+  lightfix::PathList files{"fleet/a/train.py", "fleet/a/pkg/m.py", "fleet/ab/y.py", "../up.py",
+                           "/srv/b/x.py"};
   BatchInput input{
       {".", "fleet/a/", "./fleet/a", "fleet/ab", "..", "/srv", "/", "fleet/a/train.py"},
-      {"fleet/a/train.py", "fleet/a/pkg/m.py", "fleet/ab/y.py", "../up.py", "/srv/b/x.py"},
+      &files,
       &reports};
   auto rows = rowsOf(input);
   using Row = std::pair<int64_t, int64_t>;

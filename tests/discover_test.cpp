@@ -83,6 +83,13 @@ TEST_F(Discover, OverlappingRootsGiveEachFileOnceInTheOrderFirstFound) {
   EXPECT_EQ(found({model, train}), (std::vector<std::string>{"pkg/model.py", "train.py"}));
   EXPECT_EQ(found({model, (root / "pkg").string(), train}),
             (std::vector<std::string>{"pkg/model.py", "pkg/keep_gen.py", "train.py"}));
+  // One folder spelt twice, then a folder above it.
+  std::string pkg = (root / "pkg").string();
+  EXPECT_EQ(found({pkg + "/", pkg, root.string()}),
+            (std::vector<std::string>{"pkg/keep_gen.py", "pkg/model.py", "train.py"}));
+  // Folders apart from one another: every file, as found.
+  EXPECT_EQ(found({pkg, (root / "generated").string()}),
+            (std::vector<std::string>{"pkg/keep_gen.py", "pkg/model.py", "generated/out.py"}));
 }
 
 TEST_F(Discover, AMissingPathIsAnErrorNamingIt) {

@@ -162,7 +162,8 @@ int runLogCommand(const LogCommand& command, std::ostream& out, std::ostream& er
   int exit = 0;
   std::vector<std::string> handled;
   for (auto [rule, error] : known) {
-    std::optional<ProjectFrame> frame = innermostProjectFrame(*error, checked.result().files);
+    std::optional<ProjectFrame> frame = innermostProjectFrame(
+        *error, {checked.result().files.begin(), checked.result().files.end()});
     std::string key =
         fmt::format("{}\n{}:{}", rule->code, frame ? frame->file : 0, frame ? frame->line : 0);
     if (std::find(handled.begin(), handled.end(), key) != handled.end()) continue;

@@ -298,7 +298,7 @@ int runCommand(CommonOptions o, Mode mode) {
   }
 
   if (!o.report.empty()) {
-    BatchInput batch{paths, result.files, &result.reports, o.unsafeFixes};
+    BatchInput batch{paths, &result.files, &result.reports, o.unsafeFixes};
     bool json = o.report.size() > 5 && o.report.compare(o.report.size() - 5, 5, ".json") == 0;
     std::ofstream out(o.report, std::ios::binary);
     out << renderBatchReport(batch, json);

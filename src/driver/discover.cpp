@@ -9,6 +9,7 @@
 
 #include "driver/exclude_list.h"
 #include "driver/git_ignores.h"
+#include "driver/project_roots.h"
 
 namespace fs = std::filesystem;
 
@@ -77,8 +78,31 @@ void walkDirectory(const fs::path& dir, const GitIgnores::Place& place, Walk& wa
     bool config = extension == ".sh" || extension == ".yaml" || extension == ".yml";
     if (!(python || config) || !entry.is_regular_file(ec)) continue;
     if (walk.git.ignored(place, path.filename().string())) continue;
-    (python ? walk.out.files : walk.out.configs).push_back(path.lexically_normal().string());
+    std::string normal = path.lexically_normal().string();
+    if (python) {
+      walk.out.files.push_back(normal);
+    } else {
+      walk.out.configs.push_back(std::move(normal));
+    }
   }
+}
+
+// Whether two of the paths may reach the same file: one is at or below
+// another. Only then are the files compared, so that a fleet named one
+// repository at a time is not held twice.
+bool mayOverlap(const std::vector<std::string>& paths) {
+  std::unordered_set<std::string> named;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    std::string normal =
+        p == "-" ? p : withoutTrailingSlash(fs::absolute(p, ec).lexically_normal()).string();
+    if (!named.insert(normal).second) return true;
+  }
+  for (const std::string& n : named)
+    for (size_t slash = n.rfind('/'); slash != std::string::npos && slash > 0;
+         slash = n.rfind('/', slash - 1))
+      if (named.count(n.substr(0, slash))) return true;
+  return named.count("/") && named.size() > 1;
 }
 
 }  // namespace
@@ -119,18 +143,11 @@ Discovery discoverFiles(const std::vector<std::string>& paths,
     }
   }
   // Two roots may overlap; each file is checked once.
-  if (paths.size() > 1) {
-    std::unordered_set<std::string_view> seen;
-    std::vector<bool> repeated(out.files.size());
-    for (size_t i = 0; i < out.files.size(); ++i) repeated[i] = !seen.insert(out.files[i]).second;
-    seen.clear();
-    size_t kept = 0;
-    for (size_t i = 0; i < out.files.size(); ++i) {
-      if (repeated[i]) continue;
-      if (kept != i) out.files[kept] = std::move(out.files[i]);
-      ++kept;
-    }
-    out.files.resize(kept);
+  if (mayOverlap(paths)) {
+    std::unordered_set<std::string> seen;
+    std::vector<bool> first(out.files.size());
+    for (size_t i = 0; i < out.files.size(); ++i) first[i] = seen.insert(out.files[i]).second;
+    out.files.keepOnly(first);
   }
   return out;
 }

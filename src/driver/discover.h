@@ -7,11 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "driver/path_list.h"
+
 namespace lightfix {
 
 struct Discovery {
-  std::vector<std::string> files;  // Python and C++ sources
-  std::set<std::string> named;     // those named on the command line
+  PathList files;               // Python and C++ sources
+  std::set<std::string> named;  // those named on the command line
   // Files that only inform the project model: launcher scripts and YAML
   // configs found while walking directories.
   std::vector<std::string> configs;

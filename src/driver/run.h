@@ -12,6 +12,7 @@
 #include "cxx/compile_commands.h"
 #include "driver/analyze.h"
 #include "driver/discover.h"
+#include "driver/path_list.h"
 #include "driver/progress.h"
 #include "model/file_model.h"
 #include "report/diagnostic.h"
@@ -55,7 +56,7 @@ struct RunResult {
   std::vector<FileReport> reports;   // files with findings (or fixes), by path
   std::vector<RunError> errors;      // in path order
   std::vector<std::string> notices;  // files skipped on purpose, one line each
-  std::vector<std::string> files;    // every Python and C++ file discovered
+  PathList files;                    // every Python and C++ file discovered
   std::string diff;                  // for Mode::Diff
   std::string stdinText;             // `-`: what was read, or for `fix -` its fixed text
 };

@@ -85,7 +85,7 @@ std::string renderBatchReport(const BatchInput& input, bool json) {
   std::vector<Row> rows;
   for (const std::string& root : input.roots) rows.push_back(Row{root, 0, {}, 0, {}});
   RowsByRoot byRoot(input.roots);
-  for (const std::string& f : input.files)
+  for (const std::string& f : *input.files)
     byRoot.forEachRowOf(f, [&](size_t i) { ++rows[i].files; });
   for (const FileReport& r : *input.reports) {
     byRoot.forEachRowOf(r.file->path(), [&](size_t i) {

@@ -6,13 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "driver/path_list.h"
 #include "report/diagnostic.h"
 
 namespace lightfix {
 
 struct BatchInput {
-  std::vector<std::string> roots;  // the paths given, one row each
-  std::vector<std::string> files;  // every file checked
+  std::vector<std::string> roots;   // the paths given, one row each
+  const PathList* files = nullptr;  // every file checked
   const std::vector<FileReport>* reports = nullptr;
   bool unsafeFixes = false;
 };
