@@ -54,9 +54,13 @@ std::string ReachedFrom::folderOf(const std::string& path) const {
   return fs::path(file).parent_path().string();
 }
 
-const std::string& ProjectRoots::rootOf(const std::string& path, const std::string& bound) {
+std::string ProjectRoots::rootOf(const std::string& path, const std::string& bound) {
+  if (known_.size() > kRemembered) known_.clear();
   std::error_code ec;
-  fs::path folder = fs::absolute(path, ec).lexically_normal().parent_path();
+  return lookUp(fs::absolute(path, ec).lexically_normal().parent_path(), bound);
+}
+
+const std::string& ProjectRoots::lookUp(const fs::path& folder, const std::string& bound) {
   auto key = std::make_pair(folder.string(), bound);
   auto it = known_.find(key);
   if (it != known_.end()) return it->second;
@@ -64,8 +68,7 @@ const std::string& ProjectRoots::rootOf(const std::string& path, const std::stri
   fs::path limit = withoutTrailingSlash(fs::path(bound).lexically_normal());
   if (within(folder, limit)) {
     // The outermost: a parent's answer wins over this folder's own marker.
-    if (folder != limit && folder.has_parent_path())
-      root = rootOf((folder.parent_path() / "x").string(), bound);
+    if (folder != limit && folder.has_parent_path()) root = lookUp(folder.parent_path(), bound);
     if (root.empty() && isProjectFolder(folder)) root = folder.string();
   }
   return known_[key] = root;

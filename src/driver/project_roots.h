@@ -41,9 +41,15 @@ class ProjectRoots {
  public:
   // The project of `path`, looking no higher than the folder `bound`
   // (absolute); "" when there is none.
-  const std::string& rootOf(const std::string& path, const std::string& bound);
+  std::string rootOf(const std::string& path, const std::string& bound);
 
  private:
+  const std::string& lookUp(const std::filesystem::path& folder, const std::string& bound);
+
+  // The answers for the folders asked lately, and those above them: a walk
+  // asks of one folder's files together, so a few thousand are enough, and
+  // the memory does not grow with the fleet.
+  static constexpr size_t kRemembered = 4096;
   std::map<std::pair<std::string, std::string>, std::string> known_;  // (folder, bound)
 };
 
