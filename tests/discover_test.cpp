@@ -31,6 +31,7 @@ class Discover : public ::testing::Test {
     ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   }
   void TearDown() override { fs::remove_all(root); }
+  void vendoredRepository(const std::string& files);
   std::vector<std::string> found(const std::vector<std::string>& paths) {
     std::vector<std::string> rel;
     for (const std::string& f : discoverFiles(paths).files)
@@ -58,14 +59,35 @@ TEST_F(Discover, InfoExcludeAndNestedGitignoresAreHonoured) {
   EXPECT_EQ(found({(root / "pkg").string()}), (std::vector<std::string>{"pkg/keep_gen.py"}));
 }
 
-TEST_F(Discover, ANestedRepositoryHasItsOwnRules) {
-  fs::create_directories(root / "vendored/repo");
-  std::ofstream(root / "vendored/repo/a.py") << "x = 1\n";
-  std::ofstream(root / "vendored/repo/b.py") << "x = 1\n";
+// vendored/repo, a repository of its own that ignores b.py, with a.py and
+// b.py in its folder `files`.
+void Discover::vendoredRepository(const std::string& files) {
+  fs::create_directories(root / "vendored/repo" / files);
+  std::ofstream(root / "vendored/repo" / files / "a.py") << "x = 1\n";
+  std::ofstream(root / "vendored/repo" / files / "b.py") << "x = 1\n";
   std::ofstream(root / "vendored/repo/.gitignore") << "b.py\n";
   git("init -q .", root / "vendored/repo");
+}
+
+TEST_F(Discover, ANestedRepositoryHasItsOwnRules) {
+  vendoredRepository("");
   EXPECT_EQ(found({root.string()}), (std::vector<std::string>{"pkg/keep_gen.py", "pkg/model.py",
                                                               "train.py", "vendored/repo/a.py"}));
+}
+
+// A fleet named one repository at a time: each root, whether in the work
+// tree the last one was in or in another, is walked with its own rules.
+TEST_F(Discover, EachRootOfAFleetHasItsRepositorysRules) {
+  vendoredRepository("sub");
+  std::string pkg = (root / "pkg").string();
+  std::string sub = (root / "vendored/repo/sub").string();
+  EXPECT_EQ(
+      found({pkg, sub, pkg + "/", sub + "/"}),
+      (std::vector<std::string>{"pkg/keep_gen.py", "pkg/model.py", "vendored/repo/sub/a.py"}));
+  std::ofstream(root / "pkg/more_gen.py") << "x = 1\n";  // *_gen.py: ignored by root's rules
+  EXPECT_EQ(found({(root / "generated").string(), pkg, sub}),
+            (std::vector<std::string>{"generated/out.py", "pkg/keep_gen.py", "pkg/model.py",
+                                      "vendored/repo/sub/a.py"}));
 }
 
 TEST_F(Discover, AFolderNamedExplicitlyIsCheckedEvenIfIgnored) {

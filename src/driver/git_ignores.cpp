@@ -17,26 +17,47 @@ GitIgnores::GitIgnores() {
 
 GitIgnores::~GitIgnores() {
   repositories_.clear();
+  kept_.reset();
   git_libgit2_shutdown();
 }
 
-GitIgnores::Place GitIgnores::open(const fs::path& dir, bool search) {
-  git_repository* repo = nullptr;
+namespace {
+
+fs::path absoluteOf(const fs::path& dir) {
   std::error_code ec;
-  fs::path absolute = fs::weakly_canonical(fs::absolute(dir, ec), ec);
+  return fs::weakly_canonical(fs::absolute(dir, ec), ec);
+}
+
+git_repository* openAt(const fs::path& absolute, bool search) {
+  git_repository* repo = nullptr;
   if (git_repository_open_ext(&repo, absolute.c_str(), search ? 0 : GIT_REPOSITORY_OPEN_NO_SEARCH,
                               nullptr) != 0)
-    return {};
-  repositories_.emplace_back(repo, git_repository_free);
+    return nullptr;
+  return repo;
+}
+
+}  // namespace
+
+GitIgnores::Place GitIgnores::placeOf(git_repository* repo, const fs::path& dir) {
   const char* workdir = git_repository_workdir(repo);
   if (!workdir) return {};  // bare: no work tree to ignore in
-  std::string relative =
-      absolute.lexically_relative(fs::weakly_canonical(workdir, ec)).generic_string();
+  std::error_code ec;
+  std::string relative = dir.lexically_relative(fs::weakly_canonical(workdir, ec)).generic_string();
   return {repo, relative == "." ? std::string() : relative};
 }
 
 GitIgnores::Place GitIgnores::enclosing(const fs::path& dir) {
-  Place place = open(dir, true);
+  repositories_.clear();
+  fs::path absolute = absoluteOf(dir);
+  git_repository* repo = openAt(absolute, true);
+  if (!repo) return {};
+  if (kept_ && std::string(git_repository_path(kept_.get())) == git_repository_path(repo)) {
+    git_repository_free(repo);
+    repo = kept_.get();
+  } else {
+    kept_ = Repository(repo, git_repository_free);
+  }
+  Place place = placeOf(repo, absolute);
   // A folder named on the command line is checked even if git ignores it;
   // so is what it holds, which git would ignore with it.
   if (place.repository && !place.relative.empty()) {
@@ -52,8 +73,12 @@ GitIgnores::Place GitIgnores::child(const Place& parent, const fs::path& dir) {
   std::error_code ec;
   // A nested repository or a submodule has its own rules.
   if (fs::exists(dir / ".git", ec)) {
-    Place nested = open(dir, false);
-    if (nested.repository) return nested;
+    fs::path absolute = absoluteOf(dir);
+    if (git_repository* repo = openAt(absolute, false)) {
+      repositories_.emplace_back(repo, git_repository_free);
+      Place nested = placeOf(repo, absolute);
+      if (nested.repository) return nested;
+    }
   }
   if (!parent.repository) return {};
   std::string name = dir.filename().string();

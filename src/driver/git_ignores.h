@@ -25,7 +25,11 @@ class GitIgnores {
     git_repository* repository = nullptr;  // null outside any work tree
     std::string relative;                  // the directory, relative to the work tree
   };
-  // The work tree holding `dir`, searched for upward as git does.
+  // The work tree holding `dir`, searched for upward as git does. Each call
+  // begins a new walk: the repositories the last one opened are let go, but
+  // for its work tree, kept in case the next root is inside it too (a fleet
+  // named one repository at a time inside one checkout), so that memory does
+  // not grow with the roots.
   Place enclosing(const std::filesystem::path& dir);
   // `dir`, a child `name` of `parent`: a new work tree if it holds `.git`.
   Place child(const Place& parent, const std::filesystem::path& dir);
@@ -33,8 +37,11 @@ class GitIgnores {
   bool ignored(const Place& parent, const std::string& name) const;
 
  private:
-  Place open(const std::filesystem::path& dir, bool search);
-  std::vector<std::unique_ptr<git_repository, void (*)(git_repository*)>> repositories_;
+  using Repository = std::unique_ptr<git_repository, void (*)(git_repository*)>;
+  static Place placeOf(git_repository* repo, const std::filesystem::path& dir);
+
+  Repository kept_{nullptr, nullptr};     // the last walk's enclosing work tree
+  std::vector<Repository> repositories_;  // those this walk opened inside it
 };
 
 }  // namespace lightfix
