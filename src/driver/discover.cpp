@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "driver/exclude_list.h"
+#include "driver/folders_above.h"
 #include "driver/git_ignores.h"
 #include "driver/project_roots.h"
 
@@ -98,11 +99,9 @@ bool mayOverlap(const std::vector<std::string>& paths) {
         p == "-" ? p : withoutTrailingSlash(fs::absolute(p, ec).lexically_normal()).string();
     if (!named.insert(normal).second) return true;
   }
-  for (const std::string& n : named)
-    for (size_t slash = n.rfind('/'); slash != std::string::npos && slash > 0;
-         slash = n.rfind('/', slash - 1))
-      if (named.count(n.substr(0, slash))) return true;
-  return named.count("/") && named.size() > 1;
+  return std::any_of(named.begin(), named.end(), [&](const std::string& n) {
+    return anyFolderAbove(n, [&](const std::string& folder) { return named.count(folder) > 0; });
+  });
 }
 
 }  // namespace

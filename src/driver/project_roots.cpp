@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "driver/folders_above.h"
+
 namespace fs = std::filesystem;
 
 namespace lightfix {
@@ -43,13 +45,13 @@ ReachedFrom::ReachedFrom(const std::vector<std::string>& paths) {
 std::string ReachedFrom::folderOf(const std::string& path) const {
   std::error_code ec;
   std::string file = fs::absolute(path, ec).lexically_normal().string();
-  // The deepest first: each folder above the file, as a prefix ending before
-  // one of its slashes ("/" for the first).
-  for (size_t slash = file.rfind('/'); slash != std::string::npos;
-       slash = slash == 0 ? std::string::npos : file.rfind('/', slash - 1)) {
-    std::string folder = slash == 0 ? "/" : file.substr(0, slash);
-    if (named_.count(folder)) return folder;
-  }
+  std::string deepest;
+  if (anyFolderAbove(file, [&](std::string folder) {
+        if (!named_.count(folder)) return false;
+        deepest = std::move(folder);
+        return true;
+      }))
+    return deepest;
   if (file.compare(0, here_.size(), here_) == 0) return here_;
   return fs::path(file).parent_path().string();
 }

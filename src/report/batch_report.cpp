@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "driver/folders_above.h"
 #include "rules/rule.h"
 
 namespace lightfix {
@@ -49,10 +50,10 @@ class RowsByRoot {
     if ((f.empty() || f[0] != '/') && !outsideHere)
       for (size_t row : relative_) visit(row);
     visitRows(f, visit);
-    for (size_t slash = f.rfind('/'); slash != std::string::npos && slash > 0;
-         slash = f.rfind('/', slash - 1))
-      visitRows(f.substr(0, slash), visit);
-    if (!f.empty() && f[0] == '/' && f != "/") visitRows("/", visit);
+    anyFolderAbove(f, [&](const std::string& folder) {
+      visitRows(folder, visit);
+      return false;
+    });
   }
 
  private:
