@@ -1,5 +1,9 @@
 #include "python/syntax_tree.h"
 
+#include <optional>
+#include <string>
+
+#include "python/grammar_gaps.h"
 #include "python/node.h"
 
 extern "C" const TSLanguage* tree_sitter_python();
@@ -18,9 +22,19 @@ SyntaxTree SyntaxTree::parse(std::string_view text) {
     ts_parser_set_language(p.get(), pythonLanguage());
     return p;
   }();
+  auto parseText = [&](std::string_view source) {
+    return ts_parser_parse_string(parser.get(), nullptr, source.data(),
+                                  static_cast<uint32_t>(source.size()));
+  };
   SyntaxTree tree;
-  tree.tree_.reset(ts_parser_parse_string(parser.get(), nullptr, text.data(),
-                                          static_cast<uint32_t>(text.size())));
+  tree.tree_.reset(parseText(text));
+  // Valid Python the grammar rejects: its same-length stand-in's tree,
+  // when that one parses (see grammar_gaps.h).
+  if (tree.hasError())
+    if (std::optional<std::string> standIn = withoutGrammarGaps(text)) {
+      std::unique_ptr<TSTree, Deleter> retry(parseText(*standIn));
+      if (!ts_node_has_error(ts_tree_root_node(retry.get()))) tree.tree_ = std::move(retry);
+    }
   tree.index_ = std::make_unique<NodeIndex>(tree.root());
   return tree;
 }
