@@ -104,6 +104,20 @@ class ResultCacheTest : public ::testing::Test {
 
   ResultCache cache() const { return ResultCache(dir_.string()); }
 
+  // Every entry in dir_/cache says "BEFORE" where its report said "before",
+  // so that a run answered from it shows; false when there is none.
+  bool tamperWithEntries() const {
+    bool any = false;
+    for (const fs::directory_entry& e : fs::directory_iterator(dir_ / "cache")) {
+      if (e.path().extension() != ".json") continue;
+      std::string text = slurp(e.path());
+      std::ofstream(e.path(), std::ios::binary)
+          << std::regex_replace(text, std::regex("before"), "BEFORE");
+      any = true;
+    }
+    return any;
+  }
+
   fs::path dir_;
 };
 
@@ -240,13 +254,7 @@ TEST_F(ResultCacheTest, ASecondRunIsAnsweredFromTheCacheUntilAFileChanges) {
   EXPECT_EQ(runIn(project, args).out, cold.out);
 
   // Tampered with, the entry is what the second run reports: it was read.
-  fs::path entry;
-  for (const fs::directory_entry& e : fs::directory_iterator(dir_ / "cache"))
-    if (e.path().extension() == ".json") entry = e.path();
-  ASSERT_FALSE(entry.empty());
-  std::string text = slurp(entry);
-  std::ofstream(entry, std::ios::binary)
-      << std::regex_replace(text, std::regex("before"), "BEFORE");
+  ASSERT_TRUE(tamperWithEntries());
   EXPECT_NE(runIn(project, args).out.find("BEFORE"), std::string::npos);
 
   // A file that changes (even one without a finding) is a new key.
@@ -266,6 +274,36 @@ TEST_F(ResultCacheTest, ASecondRunIsAnsweredFromTheCacheUntilAFileChanges) {
                 .out,
             more.out);
   EXPECT_FALSE(fs::exists(unused));
+}
+
+// A C++ source that no compilation database names (a CUDA extension's
+// binding beside the training code) is never compiled: the project is still
+// answered from the cache, until the source is named by one or another
+// source joins it.
+TEST_F(ResultCacheTest, UncompiledCxxSourcesLeaveTheProjectCached) {
+  fs::path project = dir_ / "project";
+  fs::create_directories(project / "kernels");
+  std::ofstream(project / "pyproject.toml") << "[project]\nname = \"p\"\n";
+  fs::copy_file(fs::path(LIGHTFIX_TESTDATA) / "LF001" / "direct_call.py", project / "train.py");
+  std::ofstream(project / "kernels" / "wkv_op.cpp") << "int wkv_forward(int n) { return n; }\n";
+  const std::string args =
+      "check --output-format concise --no-color --cache-dir '" + (dir_ / "cache").string() + "' .";
+  Result cold = runIn(project, args);
+  ASSERT_EQ(cold.exit, 1) << cold.out;
+  ASSERT_TRUE(tamperWithEntries());
+  EXPECT_NE(runIn(project, args).out.find("BEFORE"), std::string::npos);
+
+  // One more source moves the files along: a new key.
+  std::ofstream(project / "kernels" / "wkv_grad.cpp") << "int wkv_backward(int n) { return n; }\n";
+  EXPECT_EQ(runIn(project, args).out, cold.out);
+
+  // Named by a compilation database, a source is compiled, with headers
+  // outside the project: never cached.
+  ASSERT_TRUE(tamperWithEntries());
+  std::ofstream(project / "compile_commands.json")
+      << "[{\"directory\": \"" << project.string() << "\", \"file\": \"kernels/wkv_op.cpp\", "
+      << "\"arguments\": [\"clang++\", \"-std=c++17\", \"-c\", \"kernels/wkv_op.cpp\"]}]\n";
+  EXPECT_EQ(runIn(project, args).out, cold.out);
 }
 
 }  // namespace

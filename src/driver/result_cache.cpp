@@ -216,6 +216,10 @@ void CacheKey::addSkipped(std::string_view path, uint64_t size) {
   text_ += fmt::format("skipped {}:{} {}\n", path.size(), path, size);
 }
 
+void CacheKey::addUncompiled(std::string_view path) {
+  text_ += fmt::format("uncompiled {}:{}\n", path.size(), path);
+}
+
 std::string CacheKey::digest() const {
   auto hash = llvm::SHA256::hash(
       llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t*>(text_.data()), text_.size()));

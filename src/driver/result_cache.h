@@ -32,6 +32,9 @@ class CacheKey {
   void addFile(std::string_view path, uint64_t hash);
   // A file skipped unread (max-file-size): its size alone decides its outcome.
   void addSkipped(std::string_view path, uint64_t size);
+  // A C++ source no compilation command names: never read, it gives
+  // nothing, so only its place among the files counts.
+  void addUncompiled(std::string_view path);
   std::string digest() const;  // hex SHA-256 of all that was added
 
  private:

@@ -432,15 +432,19 @@ void keepOutcomes(ProjectPart& part) {
 }
 
 // The key of a project's result: every file's bytes and every config's;
-// none for a project that reads C++ (its headers are not among its files)
-// or has a file that could not be read.
+// none for a project that compiles C++ (its headers are not among its
+// files) or has a file that could not be read. A C++ source with no
+// compilation command is never read (a CUDA extension beside a training
+// script): it leaves the project cached.
 std::optional<std::string> cacheKeyOf(const ProjectPart& part,
                                       const std::vector<std::optional<std::string>>& configTexts,
                                       const RunOptions& options) {
   CacheKey key(options);
   for (const FileSlot& slot : part.slots) {
-    if (slot.cxx || slot.unread || slot.path == "-") return std::nullopt;
-    if (slot.skipped) {
+    if ((slot.cxx && slot.command) || slot.unread || slot.path == "-") return std::nullopt;
+    if (slot.cxx) {
+      key.addUncompiled(slot.path);
+    } else if (slot.skipped) {
       key.addSkipped(slot.path, slot.hash);
     } else {
       key.addFile(slot.path, slot.hash);
