@@ -57,6 +57,10 @@ struct FileSlot {
   bool unread = false;     // it could not be read: the project is not cached
   bool skipped = false;    // above max-file-size: not read
   uint64_t hash = 0;       // of its bytes (the size, when skipped), with a cache
+
+  // A C++ file no compilation command names: never read, compiled or
+  // checked, so its bytes cannot change what the run reports.
+  bool uncompiled() const { return cxx && !command; }
 };
 
 bool readFile(const std::string& path, std::string& text, std::string& error) {
@@ -103,7 +107,7 @@ void parseSlot(FileSlot& slot, std::string text, uint64_t words, const RunOption
 // Reads a file's bytes (hashed for the result cache), unless it is too
 // large to check or a C++ file that will not be compiled.
 void readSlot(FileSlot& slot, const RunOptions& options, bool hash, RunResult& result) {
-  if (slot.cxx && !slot.command) return;
+  if (slot.uncompiled()) return;
   std::error_code ec;
   uint64_t size = slot.path == "-" ? 0 : std::filesystem::file_size(slot.path, ec);
   if (!ec && options.maxFileSize > 0 && size > options.maxFileSize) {
@@ -441,10 +445,12 @@ std::optional<std::string> cacheKeyOf(const ProjectPart& part,
                                       const RunOptions& options) {
   CacheKey key(options);
   for (const FileSlot& slot : part.slots) {
-    if ((slot.cxx && slot.command) || slot.unread || slot.path == "-") return std::nullopt;
-    if (slot.cxx) {
+    if (slot.uncompiled()) {
       key.addUncompiled(slot.path);
-    } else if (slot.skipped) {
+      continue;
+    }
+    if (slot.cxx || slot.unread || slot.path == "-") return std::nullopt;
+    if (slot.skipped) {
       key.addSkipped(slot.path, slot.hash);
     } else {
       key.addFile(slot.path, slot.hash);
