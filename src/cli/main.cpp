@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <climits>
@@ -219,6 +220,8 @@ bool makeRunOptions(CommonOptions& o, const std::vector<std::string>& paths, Mod
   run.mode = o.diff ? Mode::Diff : mode;
   run.unsafeFixes = o.unsafeFixes;
   run.model.targetDeepSpeed = o.targetStrategy == "deepspeed";
+  run.model.migrateCpuPinned =
+      std::find(o.select.begin(), o.select.end(), "LF018") != o.select.end();
   run.stdinFilename = o.stdinFilename;
   run.jobs = o.jobs;
   run.cxx = CxxFlags{o.buildPath, o.cxxFlags};

@@ -200,9 +200,9 @@ uint64_t contentHash(std::string_view bytes) {
 CacheKey::CacheKey(const RunOptions& options) {
   text_ = fmt::format("lightfix result cache {}\n{}\n", kFormat, binaryIdentity());
   for (const Rule* rule : options.rules) text_ += fmt::format("rule {}\n", rule->code);
-  text_ += fmt::format("deepspeed {} unsafe {} max-file-size {} prefilter {}\n",
-                       options.model.targetDeepSpeed, options.unsafeFixes, options.maxFileSize,
-                       options.prefilter);
+  text_ += fmt::format("deepspeed {} cpu-pinned {} unsafe {} max-file-size {} prefilter {}\n",
+                       options.model.targetDeepSpeed, options.model.migrateCpuPinned,
+                       options.unsafeFixes, options.maxFileSize, options.prefilter);
   text_ += fmt::format("config root {}\n", options.config.root);
   for (const auto& [pattern, codes] : options.config.perFileIgnores)
     text_ += fmt::format("per-file-ignores {} = {}\n", pattern, fmt::join(codes, ","));

@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "python/flow.h"
 #include "python/node.h"
 
 namespace lightfix {
@@ -154,6 +155,49 @@ const Assignment* Bindings::reaching(std::string_view target, TSNode scope, uint
       after = &a;
   }
   return before ? before : after;
+}
+
+// Whether a path from `statement` to `point` must leave through a return or
+// raise first: a block around the statement, not around the point, always
+// exits.
+static bool exitsBefore(TSNode statement, TSNode point, std::string_view source) {
+  for (TSNode p = parentOf(statement); !isNull(p) && !contains(p, point); p = parentOf(p))
+    if (is(p, "block") && alwaysExits(p, source)) return true;
+  return false;
+}
+
+// The last statement ahead of `point` in one of its enclosing blocks that
+// binds `target` on every path through it (an assignment, an if/else or try
+// whose every way assigns), or null.
+static TSNode lastAssigningEveryPath(std::string_view target, TSNode scope, TSNode point,
+                                     std::string_view source) {
+  TSNode last{};
+  for (TSNode block = parentOf(point); !isNull(block); block = parentOf(block)) {
+    if (is(block, "block") || is(block, "module"))
+      for (TSNode s : namedChildren(block)) {
+        if (endOf(s) > startOf(point)) break;
+        if (definitelyAssigns(s, target, source) && (isNull(last) || startOf(s) > startOf(last)))
+          last = s;
+      }
+    if (sameNode(block, scope)) break;
+  }
+  return last;
+}
+
+ReachingAssignments Bindings::reachingAll(std::string_view target, TSNode scope,
+                                          TSNode point) const {
+  ReachingAssignments out;
+  TSNode every = lastAssigningEveryPath(target, scope, point, source_);
+  out.onEveryPath = !isNull(every);
+  for (size_t i : assignmentsTo(target)) {
+    const Assignment& a = assignments_[i];
+    if (!sameNode(a.scope, scope) || endOf(a.statement) > startOf(point)) continue;
+    // Hidden by one that runs on every path after it, or cut off by a return.
+    if (!isNull(every) && endOf(a.statement) <= startOf(every)) continue;
+    if (exitsBefore(a.statement, point, source_)) continue;
+    out.assignments.push_back(&a);
+  }
+  return out;
 }
 
 TSNode Bindings::returnedValue(const FunctionInfo* fn) const {

@@ -37,6 +37,17 @@ struct Assignment {
 // A call that runs a function: `train(fabric, model)`; `fabric.launch(train,
 // model)`, where the function's first parameter receives the Fabric; or
 // `Loop(fabric)`, which runs `Loop.__init__` with `self` first.
+// The assignments that may reach a point, pyright's code flow read off the
+// syntax tree: the last one that runs whenever the point does, and the later
+// ones that run only on some paths (an `if`/`else`, a `try` handler). A
+// branch that always returns or raises reaches nothing after it.
+struct ReachingAssignments {
+  std::vector<const Assignment*> assignments;  // in document order
+  // Whether one of them runs on every path; else some path carries the value
+  // from before (a parameter, a global) or none.
+  bool onEveryPath = false;
+};
+
 struct CallSite {
   enum Kind { Direct, Launch, Construct };
   TSNode call{};
@@ -77,6 +88,9 @@ class Bindings {
   // by a function that runs once the module is done).
   const Assignment* reaching(std::string_view target, TSNode scope, uint32_t offset,
                              bool orLater) const;
+
+  // Every assignment to `target` in `scope` that may reach `point`.
+  ReachingAssignments reachingAll(std::string_view target, TSNode scope, TSNode point) const;
 
   // Follows names through assignments (and `self.x` through the class's
   // methods) to the expression that made the value.

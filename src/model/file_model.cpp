@@ -159,6 +159,45 @@ bool FileModel::attachSubclasses(const ProjectIndex& index) {
   return collectFabricSubclasses();
 }
 
+// `accelerator="cpu"` or `accelerator=CPUAccelerator()`.
+static bool pinnedToCpu(TSNode arguments, std::string_view source) {
+  TSNode value = keywordArgument(arguments, "accelerator", source);
+  std::string name;
+  if (stringLiteral(value, source, name)) return name == "cpu";
+  std::string_view callee = textOf(field(value, "function"), source);
+  return is(value, "call") && callee.size() >= 14 &&
+         callee.substr(callee.size() - 14) == "CPUAccelerator";
+}
+
+bool FileModel::isTrainerConstruction(TSNode call) const {
+  TSNode callee = field(call, "function");
+  // Lightning 1.x: `Trainer.from_argparse_args(args, **overrides)`.
+  if (is(callee, "attribute") &&
+      textOf(field(callee, "attribute"), source_) == "from_argparse_args")
+    callee = field(callee, "object");
+  auto q = imports_.qualify(callee, source_);
+  return q && isTrainerClass(*q);
+}
+
+TSNode FileModel::parsedArgumentsOf(TSNode call) const {
+  TSNode callee = field(call, "function");
+  TSNode args = field(call, "arguments");
+  if (is(callee, "attribute") &&
+      textOf(field(callee, "attribute"), source_) == "from_argparse_args") {
+    std::vector<TSNode> positional = positionalArguments(args);
+    return positional.empty() ? TSNode{} : positional[0];
+  }
+  for (TSNode arg : namedChildren(args)) {
+    TSNode value = ts_node_named_child(arg, 0);
+    if (is(arg, "dictionary_splat") && is(value, "call") &&
+        textOf(field(value, "function"), source_) == "vars") {
+      std::vector<TSNode> inner = positionalArguments(field(value, "arguments"));
+      if (inner.size() == 1) return inner[0];
+    }
+  }
+  return TSNode{};
+}
+
 void FileModel::collectFabricsAndTrainers() {
   fabrics_.clear();
   trainers_.clear();
@@ -167,14 +206,19 @@ void FileModel::collectFabricsAndTrainers() {
     auto strategyOf = [&]() {
       TSNode expr = keywordArgument(args, "strategy", source_);
       Strategy s = evaluateStrategy(expr, bindings_.scopeOf(n), *this);
-      // `Fabric(**config)` may carry any strategy.
-      if (isNull(expr) && hasSplat(args)) {
+      // `Trainer.from_argparse_args(args, ...)`, `Trainer(**vars(args))`.
+      TSNode parsed = isNull(expr) ? parsedArgumentsOf(n) : TSNode{};
+      if (!isNull(parsed)) {
+        s = evaluateStrategyArgument(parsed, bindings_.scopeOf(n), *this);
+      } else if (isNull(expr) && hasSplat(args)) {
+        // `Fabric(**config)` may carry any strategy.
         s.kind = Strategy::MaybeDeepSpeed;
         s.why = "`**kwargs` may carry it";
         s.evidence = n;
         s.evidenceFile = &file_;
       }
-      if (options_.targetDeepSpeed && s.kind != Strategy::DeepSpeed) {
+      if (options_.targetDeepSpeed && s.kind != Strategy::DeepSpeed &&
+          (options_.migrateCpuPinned || !pinnedToCpu(args, source_))) {
         s = Strategy{};
         s.kind = Strategy::DeepSpeed;
       }
@@ -191,12 +235,13 @@ void FileModel::collectFabricsAndTrainers() {
                           strategyOf(),
                           isNull(assignment) ? TSNode{} : enclosingStatement(assignment),
                           false});
-    } else if (auto q = imports_.qualify(field(n, "function"), source_); q && isTrainerClass(*q)) {
+    } else if (isTrainerConstruction(n)) {
       trainers_.push_back({n, strategyOf(), {}});
     }
   });
 
   collectFits();
+  if (options_.targetDeepSpeed) collectFabricParameters();
 
   // Which project class each Fabric is, for `self` inside its methods.
   for (FabricInstance& f : fabrics_) {
@@ -213,6 +258,34 @@ void FileModel::collectFabricsAndTrainers() {
       }
     }
   }
+}
+
+// The parameter a Fabric arrives in, by its annotation (`fabric: Fabric`,
+// `fabric: L.Fabric`, through any import alias), or null.
+static TSNode fabricAnnotation(TSNode param, const Imports& imports, std::string_view source) {
+  TSNode typed = parentOf(param);
+  if (!is(typed, "typed_parameter") && !is(typed, "typed_default_parameter")) return TSNode{};
+  TSNode type = ts_node_named_child(field(typed, "type"), 0);
+  auto q = imports.qualify(type, source);
+  return q && isFabricClass(*q) ? typed : TSNode{};
+}
+
+void FileModel::collectFabricParameters() {
+  // A migration judges every Fabric as DeepSpeed, also one a framework's
+  // runner hands in (`def main(fabric: Fabric, cfg)`), which it launched.
+  for (const FunctionInfo& fn : bindings_.functions())
+    for (TSNode param : fn.paramNodes) {
+      TSNode typed = fabricAnnotation(param, imports_, source_);
+      if (isNull(typed)) continue;
+      FabricInstance f;
+      f.file = &file_;
+      f.ordinal = fabrics_.size();
+      f.construction = typed;
+      f.scope = fn.node;
+      f.strategy.kind = Strategy::DeepSpeed;
+      f.launched = true;
+      fabrics_.push_back(std::move(f));
+    }
 }
 
 std::vector<const FabricInstance*> FileModel::launchedFabrics() const {
@@ -401,6 +474,7 @@ void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
       return;
     }
   }
+  size_t fromCallers = out.size();
   for (const CallSite* site : bindings_.callersOf(o.function)) {
     TSNode arg = bindings_.argumentFor(*site, o.param);
     if (!isNull(arg)) fabricsOf(arg, site->scope, depth + 1, out);
@@ -409,6 +483,14 @@ void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
     TSNode arg = call->model->bindings().argumentFor(call->site, o.param);
     if (!isNull(arg)) call->model->fabricsOf(arg, call->site.scope, depth + 1, out);
   }
+  // No caller here passes one: the Fabric its annotation promises (kept
+  // only in a migration).
+  if (out.size() == fromCallers)
+    for (const FabricInstance& f : fabrics_)
+      if (sameNode(f.construction,
+                   parentOf(o.function->paramNodes[static_cast<size_t>(o.param)])) &&
+          std::find(out.begin(), out.end(), &f) == out.end())
+        out.push_back(&f);
 }
 
 const SetupCall* FileModel::setupResultOf(TSNode expr, TSNode scope, int& slot) const {

@@ -24,6 +24,10 @@ struct ModelOptions {
   // `--target-strategy deepspeed`: judge every Fabric and Trainer as if it
   // ran DeepSpeed (a migration).
   bool targetDeepSpeed = false;
+  // A migration leaves a Fabric or Trainer pinned to `accelerator="cpu"`
+  // alone (a test or a CPU tool, not the job being migrated), unless LF018,
+  // which reports exactly that, was selected by name.
+  bool migrateCpuPinned = false;
 };
 
 struct FabricInstance {
@@ -141,6 +145,7 @@ class FileModel {
   bool collectFabricSubclasses();
   void collectFabricsAndTrainers();
   void collectFits();
+  void collectFabricParameters();
   // Only its own: a file re-parsed alone (a fix round) must not change what
   // the project's other files, being checked meanwhile, see.
   void markOwnLaunches();
@@ -149,6 +154,9 @@ class FileModel {
   void fabricsOf(TSNode expr, TSNode scope, int depth,
                  std::vector<const FabricInstance*>& out) const;
   bool isFabricConstruction(TSNode call) const;
+  bool isTrainerConstruction(TSNode call) const;
+  // The parsed arguments a Trainer is made from, or null.
+  TSNode parsedArgumentsOf(TSNode call) const;
   struct SetupQuery {
     const FabricInstance* fabric;
     Counted counted;

@@ -114,6 +114,9 @@ std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string
   std::optional<StrategySource> chosen = strongest([&](const ProjectTrainer& t) {
     return std::find(t.fits.begin(), t.fits.end(), std::make_pair(path, className)) != t.fits.end();
   });
+  // In a migration every Trainer runs DeepSpeed but one pinned to the CPU:
+  // a module that only such Trainers fit is left alone.
+  bool fitByItsTrainers = chosen.has_value();
   if (!chosen) chosen = strongest([&](const ProjectTrainer& t) { return t.source.path == path; });
   // Else the project's, nearest first: a repository of several sub-projects
   // (RWKV-v5/, RWKV-v6/) configures each in its own folder.
@@ -126,7 +129,8 @@ std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string
         [&](const ProjectTrainer& t) { return sharedFolders(t.folders, folders) == nearest; });
   }
   if (chosen && chosen->kind != Strategy::NotDeepSpeed) return chosen;
-  if (options_.targetDeepSpeed) return StrategySource{Strategy::DeepSpeed, path, 0, {}};
+  if (options_.targetDeepSpeed && !fitByItsTrainers)
+    return StrategySource{Strategy::DeepSpeed, path, 0, {}};
   return std::nullopt;
 }
 

@@ -206,13 +206,34 @@ bool declares(TSNode arguments, const std::string& dest, std::string_view source
   return false;
 }
 
+// Maybe DeepSpeed when a launcher script of the project passes `--dest` a
+// DeepSpeed name.
+bool launcherPasses(const std::string& dest, const FileModel& m, Strategy& out) {
+  const LauncherFlag* flag = m.index() ? m.index()->launcherPassing("--" + dest) : nullptr;
+  if (!flag) return false;
+  out = {};
+  out.kind = Strategy::MaybeDeepSpeed;
+  out.why = "a launcher script passes it";
+  out.externalPath = flag->path;
+  out.externalLine = flag->line;
+  return true;
+}
+
+// What argparse says of `args.dest`.
+enum class Argparse {
+  NotParsed,   // `args` is not the result of `parse_args()`
+  Undeclared,  // no `add_argument` declares `dest` (Lightning 1.x adds it)
+  Declared,    // the value is in `out`
+};
+
 // `args.strategy` where `args = parser.parse_args()` (directly, through the
 // script's own helper, or from a parser built in another file): the default
 // of the matching `add_argument`, maybe DeepSpeed when its choices offer it
 // or a launcher script of the project passes a DeepSpeed name.
-bool argparseValue(TSNode attr, TSNode scope, const FileModel& m, int depth, Strategy& out) {
+Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const FileModel& m,
+                       int depth, Strategy& out) {
   std::string_view source = m.file().text();
-  Origin o = m.bindings().trace(field(attr, "object"), scope);
+  Origin o = m.bindings().trace(args, scope);
   for (int hops = 0; hops < 4 && o.kind == Origin::Expression; ++hops) {
     const FunctionInfo* helper = m.bindings().calledFunction(o.expr);
     if (!helper) break;
@@ -223,8 +244,7 @@ bool argparseValue(TSNode attr, TSNode scope, const FileModel& m, int depth, Str
   MethodCall mc;
   if (o.kind != Origin::Expression || !asMethodCall(o.expr, source, mc) ||
       (mc.method != "parse_args" && mc.method != "parse_known_args"))
-    return false;
-  std::string dest(textOf(field(attr, "attribute"), source));
+    return Argparse::NotParsed;
 
   // The parser is built here, or by a function of another file.
   std::vector<const FileModel*> files{&m};
@@ -258,16 +278,28 @@ bool argparseValue(TSNode attr, TSNode scope, const FileModel& m, int depth, Str
     });
     if (declared) break;
   }
-  if (!declared) return false;
-  if (!out.deepSpeed() && m.index())
-    if (const LauncherFlag* flag = m.index()->launcherPassing("--" + dest)) {
-      out = {};
-      out.kind = Strategy::MaybeDeepSpeed;
-      out.why = "a launcher script passes it";
-      out.externalPath = flag->path;
-      out.externalLine = flag->line;
-    }
-  return true;
+  if (!declared) return Argparse::Undeclared;
+  if (!out.deepSpeed()) launcherPasses(dest, m, out);
+  return Argparse::Declared;
+}
+
+// A name assigned in this scope, maybe on several paths (`if`/`else`,
+// `try`/`except`): DeepSpeed only when every path gives it, possibly when
+// one does. Null when nothing here assigns it.
+std::optional<Strategy> acrossPaths(TSNode name, TSNode scope, const FileModel& m, int depth) {
+  ReachingAssignments reaching =
+      m.bindings().reachingAll(textOf(name, m.file().text()), scope, name);
+  if (reaching.assignments.empty()) return std::nullopt;
+  bool every = reaching.onEveryPath;
+  Strategy first;
+  for (const Assignment* a : reaching.assignments) {
+    Strategy s = a->index >= 0 ? found(Strategy::MaybeDeepSpeed, a->value, m,
+                                       "a value lightfix cannot resolve")
+                               : evaluate(a->value, a->scope, m, depth + 1);
+    every = every && s.kind == Strategy::DeepSpeed;
+    if (s.deepSpeed() && !first.deepSpeed()) first = s;
+  }
+  return every ? first : weakened(first, "one branch of an `if` or `try`");
 }
 
 Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
@@ -300,12 +332,16 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
   }
   if (is(expr, "attribute")) {
     Strategy fromArgs;
-    if (argparseValue(expr, scope, m, depth, fromArgs)) return fromArgs;
+    std::string dest(textOf(field(expr, "attribute"), source));
+    if (argparseValue(field(expr, "object"), dest, scope, m, depth, fromArgs) == Argparse::Declared)
+      return fromArgs;
   }
   if (is(expr, "identifier") || is(expr, "attribute")) {
     // A class, as a parameter's argument (`run(DDPStrategy)`) or a name's value.
     Strategy s;
     if (strategyClass(expr, expr, m, s)) return s;
+    if (is(expr, "identifier"))
+      if (std::optional<Strategy> paths = acrossPaths(expr, scope, m, depth)) return *paths;
     Origin o = m.bindings().trace(expr, scope);
     if (o.kind == Origin::Expression && o.index < 0 && !sameNode(o.expr, expr))
       return evaluate(o.expr, o.scope, m, depth + 1);
@@ -318,6 +354,23 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
 
 Strategy evaluateStrategy(TSNode expr, TSNode scope, const FileModel& model) {
   return evaluate(expr, scope, model, 0);
+}
+
+Strategy evaluateStrategyArgument(TSNode args, TSNode scope, const FileModel& model) {
+  Strategy out;
+  switch (argparseValue(args, "strategy", scope, model, 0, out)) {
+    case Argparse::Declared:
+      return out;
+    case Argparse::Undeclared:
+      // Lightning 1.x's `Trainer.add_argparse_args` adds `--strategy`,
+      // default None: only what a launcher passes.
+      out = {};
+      launcherPasses("strategy", model, out);
+      return out;
+    case Argparse::NotParsed:
+      break;
+  }
+  return found(Strategy::MaybeDeepSpeed, args, model, "the arguments may carry it");
 }
 
 }  // namespace lightfix

@@ -32,6 +32,10 @@ struct Strategy {
 // file of the project), argparse and pytest parametrize.
 Strategy evaluateStrategy(TSNode expr, TSNode scope, const FileModel& model);
 
+// The strategy that `args.strategy` holds, for a Trainer made from parsed
+// arguments (`Trainer.from_argparse_args(args)`, `Trainer(**vars(args))`).
+Strategy evaluateStrategyArgument(TSNode args, TSNode scope, const FileModel& model);
+
 // Whether a strategy name is one of DeepSpeed's (`deepspeed`,
 // `deepspeed_stage_3_offload`…), as Lightning's registry reads it.
 bool isDeepSpeedName(std::string name);

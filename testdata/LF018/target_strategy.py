@@ -1,4 +1,4 @@
-# args: --target-strategy deepspeed
+# args: --target-strategy deepspeed --select LF018
 from lightning.fabric import Fabric
 
 fabric = Fabric(accelerator="cpu", devices=4, strategy="ddp")

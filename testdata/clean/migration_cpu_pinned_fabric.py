@@ -1,0 +1,5 @@
+# args: --target-strategy deepspeed
+from lightning.fabric import Fabric
+
+fabric = Fabric(accelerator="cpu", devices=4, strategy="ddp")
+fabric.launch()
