@@ -48,6 +48,48 @@ std::string steppedParameter(const FileContext& ctx, TSNode scope) {
   return found;
 }
 
+// A learning-rate scheduler (`torch.optim.lr_scheduler.StepLR(opt)`,
+// `get_cosine_schedule_with_warmup(...)`): stepped, but never set up.
+bool isScheduler(const FileContext& ctx, TSNode receiver, TSNode scope) {
+  auto named = [](std::string_view text) {
+    std::string lower(text);
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return lower.find("sched") != std::string::npos ||
+           (text.size() > 2 && text.substr(text.size() - 2) == "LR");
+  };
+  std::string_view source = ctx.file.text();
+  if (named(textOf(receiver, source))) return true;
+  Origin o = ctx.model.bindings().trace(receiver, scope);
+  return o.kind == Origin::Expression && is(o.expr, "call") &&
+         named(textOf(field(o.expr, "function"), source));
+}
+
+// Whether every optimizer stepped after `backward` in `scope` (up to the
+// next backward) is `optimizer`: under DeepSpeed an optimizer that is not
+// set up with the model steps nothing the engine trained.
+bool onlyStepped(const FileContext& ctx, TSNode backward, TSNode scope,
+                 const std::string& optimizer) {
+  std::string_view source = ctx.file.text();
+  bool ok = true;
+  bool done = false;
+  walk(sameNode(scope, ctx.model.bindings().module()) ? scope : field(scope, "body"),
+       [&](TSNode n) {
+         if (done || !ok) return false;
+         if (startOf(n) < endOf(backward)) return endOf(n) > endOf(backward);
+         MethodCall mc;
+         if (!asMethodCall(n, source, mc)) return true;
+         if (mc.method == "backward") {
+           done = true;
+         } else if (mc.method == "step" && positionalArguments(mc.arguments).empty() &&
+                    textOf(mc.receiver, source) != optimizer &&
+                    !isScheduler(ctx, mc.receiver, scope)) {
+           ok = false;
+         }
+         return ok && !done;
+       });
+  return ok;
+}
+
 // The loss is traced where backward is (`lossScope`); the model and its
 // optimizer are looked up where the set-up will go (`home`, before `use`):
 // the same function, or the one a closure is called from.
@@ -144,6 +186,10 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
   }
   auto chosen = chooseModel(ctx, args[0], scope, startOf(backward), home, startOf(use));
   if (!chosen) return std::nullopt;
+  // Every optimizer stepped after this backward is set up with the model.
+  if (!onlyStepped(ctx, backward, scope, chosen->optimizer) ||
+      (!sameNode(home, scope) && !onlyStepped(ctx, use, home, chosen->optimizer)))
+    return std::nullopt;
   auto placed = place(ctx,
                       {home, use, chosen->model, chosen->optimizer,
                        std::string(textOf(finding.node("fabric"), file.text()))},
@@ -172,9 +218,13 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
     MethodCall mc;
     bool launch = asMethodCall(n, file.text(), mc) && mc.method == "launch" &&
                   textOf(mc.receiver, file.text()) == p.fabric;
+    // A scheduler built on the optimizer (`StepLR(optimizer)`) needs the raw
+    // torch optimizer: DeepSpeed's set-up one is not a `torch.optim.Optimizer`.
     bool handedOver = false;
-    for (TSNode arg : positionalArguments(field(n, "arguments")))
-      handedOver = handedOver || textOf(arg, file.text()) == p.fabric;
+    for (TSNode arg : positionalArguments(field(n, "arguments"))) {
+      std::string_view name = textOf(arg, file.text());
+      handedOver = handedOver || name == p.fabric || (!p.optimizer.empty() && name == p.optimizer);
+    }
     if (launch || handedOver) needed.push_back(n);
     return true;
   });

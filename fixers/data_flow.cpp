@@ -13,35 +13,72 @@ static bool isSelfAttribute(TSNode n, std::string_view source) {
   return is(n, "attribute") && textOf(field(n, "object"), source) == "self";
 }
 
+// The method `self.<name>` calls in the class of `scope`, or null.
+static const FunctionInfo* selfMethod(const Bindings& bindings, TSNode callee, TSNode scope,
+                                      std::string_view source) {
+  const FunctionInfo* fn = bindings.function(scope);
+  while (fn && isNull(fn->ownerClass)) fn = bindings.function(bindings.scopeOf(fn->node));
+  if (!fn) return nullptr;
+  std::string_view name = textOf(field(callee, "attribute"), source);
+  for (const FunctionInfo* method : bindings.methodsOf(fn->ownerClass))
+    if (method->name == name) return method;
+  return nullptr;
+}
+
 std::vector<TSNode> modelsFeeding(const FileContext& ctx, TSNode expr, TSNode scope,
                                   uint32_t before) {
   std::string_view source = ctx.file.text();
   const Bindings& bindings = ctx.model.bindings();
+  // An expression to search, where it is evaluated. In a method the loss
+  // comes from (`self.compute_loss(batch)`), only `self.` names mean the
+  // same thing at the caller.
+  struct Item {
+    TSNode node;
+    TSNode scope;
+    uint32_t before;
+    bool selfOnly;
+  };
   std::vector<TSNode> out;
   std::set<std::string_view> named;
-  std::set<std::string_view> traced;
-  std::vector<TSNode> work{expr};
-  auto candidate = [&](TSNode callee) {
+  std::set<std::pair<std::string_view, const void*>> traced;
+  std::vector<Item> work{{expr, scope, before, false}};
+  std::set<const FunctionInfo*> methods;
+  auto candidate = [&](TSNode callee, const Item& item) {
     std::string_view name = textOf(callee, source);
     if (ctx.model.imports().qualify(callee, source)) return;
     if (is(callee, "identifier")) {
+      if (item.selfOnly) return;
       for (const FunctionInfo& fn : bindings.functions())
         if (fn.name == name && isNull(fn.ownerClass)) return;
       // Bound here, in an enclosing function or at module level; else a
       // builtin or a class.
-      if (bindings.trace(callee, scope).kind == Origin::Unknown) return;
+      if (bindings.trace(callee, item.scope).kind == Origin::Unknown) return;
+    } else if (const FunctionInfo* method = selfMethod(bindings, callee, item.scope, source)) {
+      // A method is not a model: the models are what its returns call.
+      if (methods.insert(method).second)
+        walk(method->body, [&](TSNode n) {
+          if (is(n, "function_definition") || is(n, "lambda") || is(n, "class_definition"))
+            return false;
+          if (is(n, "return_statement") && ts_node_named_child_count(n) == 1)
+            work.push_back({ts_node_named_child(n, 0), method->node, startOf(n), true});
+          return true;
+        });
+      return;
+    } else if (bindings.trace(callee, item.scope).kind == Origin::Unknown) {
+      return;  // `self.x` nothing here assigns: an inherited method, or unknown
     }
     if (named.insert(name).second) out.push_back(callee);
   };
   for (size_t i = 0; i < work.size() && i < 64; ++i) {
-    walk(work[i], [&](TSNode n) {
+    const Item item = work[i];
+    walk(item.node, [&](TSNode n) {
       if (is(n, "call")) {
         TSNode callee = field(n, "function");
         if (is(callee, "identifier") || isSelfAttribute(callee, source)) {
-          candidate(callee);
+          candidate(callee, item);
         } else if (is(callee, "attribute") &&
                    textOf(field(callee, "attribute"), source) == "forward") {
-          candidate(field(callee, "object"));
+          candidate(field(callee, "object"), item);
         }
         return true;
       }
@@ -51,9 +88,9 @@ std::vector<TSNode> modelsFeeding(const FileContext& ctx, TSNode expr, TSNode sc
         if (is(parent, "attribute") && sameNode(field(parent, "attribute"), n)) return false;
         if (is(parent, "keyword_argument") && sameNode(field(parent, "name"), n)) return false;
         std::string_view name = textOf(n, source);
-        if (!traced.insert(name).second) return false;
-        if (const Assignment* a = bindings.reaching(name, scope, before, false))
-          work.push_back(a->value);
+        if (!traced.insert({name, item.scope.id}).second) return false;
+        if (const Assignment* a = bindings.reaching(name, item.scope, item.before, false))
+          work.push_back({a->value, item.scope, item.before, item.selfOnly});
       }
       return true;
     });
@@ -61,7 +98,7 @@ std::vector<TSNode> modelsFeeding(const FileContext& ctx, TSNode expr, TSNode sc
   return out;
 }
 
-static bool buildsFrom(TSNode call, std::string_view model, std::string_view source) {
+bool buildsFrom(TSNode call, std::string_view model, std::string_view source) {
   bool found = false;
   walk(field(call, "arguments"), [&](TSNode n) {
     MethodCall mc;
@@ -74,13 +111,39 @@ static bool buildsFrom(TSNode call, std::string_view model, std::string_view sou
   return found;
 }
 
+// Calls that gather parameters into a collection, not an optimizer:
+// `params = list(model.parameters())`, `itertools.chain(a.parameters(), ...)`.
+static bool gathersParameters(TSNode call, std::string_view source) {
+  std::string_view callee = textOf(field(call, "function"), source);
+  for (std::string_view gather :
+       {"list", "tuple", "set", "sorted", "filter", "chain", "itertools.chain"})
+    if (callee == gather) return true;
+  return false;
+}
+
 const Assignment* optimizerBuiltFrom(const FileContext& ctx, std::string_view model, TSNode scope,
                                      uint32_t before) {
   std::string_view source = ctx.file.text();
   const Assignment* last = nullptr;
+  std::vector<std::string_view> gathered;  // names holding the model's parameters
+  auto readsGathered = [&](TSNode call) {
+    bool found = false;
+    walk(field(call, "arguments"), [&](TSNode n) {
+      if (is(n, "identifier") &&
+          std::find(gathered.begin(), gathered.end(), textOf(n, source)) != gathered.end())
+        found = true;
+      return !found;
+    });
+    return found;
+  };
   for (const Assignment& a : ctx.model.bindings().assignments()) {
     if (!sameNode(a.scope, scope) || a.index >= 0 || endOf(a.statement) > before) continue;
-    if (is(a.value, "call") && buildsFrom(a.value, model, source)) last = &a;
+    if (!is(a.value, "call")) continue;
+    if (gathersParameters(a.value, source)) {
+      if (buildsFrom(a.value, model, source)) gathered.push_back(a.target);
+    } else if (buildsFrom(a.value, model, source) || readsGathered(a.value)) {
+      last = &a;
+    }
   }
   return last;
 }

@@ -20,6 +20,10 @@ struct Assignment;
 std::vector<TSNode> modelsFeeding(const FileContext& ctx, TSNode expr, TSNode scope,
                                   uint32_t before);
 
+// Whether the arguments of `call` read `model.parameters()` (or
+// `named_parameters()`): an optimizer built from that model.
+bool buildsFrom(TSNode call, std::string_view model, std::string_view source);
+
 // The last assignment in `scope` before `before` that builds an optimizer
 // from `model.parameters()`, or null.
 const Assignment* optimizerBuiltFrom(const FileContext& ctx, std::string_view model, TSNode scope,

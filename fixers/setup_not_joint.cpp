@@ -1,13 +1,16 @@
 // LF004 setup-not-joint: merge `model = fabric.setup_module(model)` and a
 // later `optimizer = fabric.setup_optimizers(optimizer)` of the same block
 // into `model, optimizer = fabric.setup(model, optimizer)` where the second
-// stood. Only when the model's set-up name is used in between for nothing but
-// `.parameters()` (the optimizer is built from them): the raw module has the
-// same parameters, and anything else would now see the raw module.
+// stood. The model is the one whose parameters the optimizer was built from,
+// shown by data flow, whichever was set up last. Only when the model's set-up
+// name is used in between for nothing but `.parameters()` (the optimizer is
+// built from them): the raw module has the same parameters, and anything else
+// would now see the raw module.
 
 #include <fmt/format.h>
 
 #include "edit/insertion.h"
+#include "fixers/data_flow.h"
 #include "fixers/line_edits.h"
 #include "model/file_model.h"
 #include "python/node.h"
@@ -24,22 +27,30 @@ bool hasKeywords(TSNode arguments) {
   return hasSplat(arguments);
 }
 
-// The set-up on `fabric` of a model alone that comes last before `before`
-// in `block`, or null when another set-up of that Fabric is in between.
-const SetupCall* moduleSetupBefore(const FileContext& ctx, const FabricInstance* fabric,
-                                   TSNode block, uint32_t before) {
-  const SetupCall* last = nullptr;
+// The set-up on `fabric`, in `block` before `before`, of the model alone
+// whose parameters `built` (the optimizers' constructions) all read; null
+// when no such set-up, or more than one, is there.
+const SetupCall* moduleSetupOf(const FileContext& ctx, const FabricInstance* fabric, TSNode block,
+                               uint32_t before, const std::vector<TSNode>& built) {
+  std::string_view source = ctx.file.text();
+  const SetupCall* found = nullptr;
   for (const SetupCall& s : ctx.model.setups()) {
     if (!sameFabric(s.fabric, fabric) || startOf(s.call) >= before) continue;
-    if (!last || startOf(s.call) > startOf(last->call)) last = &s;
+    if (s.targets.size() != 1 || s.arguments.size() != 1) continue;
+    bool feedsAll = true;
+    for (TSNode call : built)
+      feedsAll = feedsAll && (buildsFrom(call, textOf(s.targets[0], source), source) ||
+                              buildsFrom(call, textOf(s.arguments[0], source), source));
+    if (!feedsAll) continue;
+    if (found) return nullptr;
+    found = &s;
   }
-  if (!last || !sameNode(parentOf(last->statement), block)) return nullptr;
-  if (last->targets.size() != 1 || last->arguments.size() != 1) return nullptr;
-  TSNode assignment = parentOf(last->call);
-  if (!is(assignment, "assignment") || !sameNode(field(assignment, "right"), last->call))
+  if (!found || !sameNode(parentOf(found->statement), block)) return nullptr;
+  TSNode assignment = parentOf(found->call);
+  if (!is(assignment, "assignment") || !sameNode(field(assignment, "right"), found->call))
     return nullptr;
-  if (hasKeywords(field(last->call, "arguments"))) return nullptr;
-  return last;
+  if (hasKeywords(field(found->call, "arguments"))) return nullptr;
+  return found;
 }
 
 // Whether every use of `name` in [from, to) is `name.parameters()` or
@@ -82,8 +93,20 @@ std::optional<Fix> fixSetupNotJoint(const FileContext& ctx, const Finding& findi
   for (TSNode t : targets)
     if (!is(t, "identifier") && !is(t, "attribute")) return std::nullopt;
 
+  // Each optimizer goes with the model whose parameters it was built from,
+  // not with whichever was set up last (a frozen reference model).
+  std::vector<TSNode> built;
+  for (TSNode optimizer : optimizers) {
+    const Assignment* made = is(optimizer, "identifier")
+                                 ? ctx.model.bindings().reaching(textOf(optimizer, source),
+                                                                 ctx.model.bindings().scopeOf(call),
+                                                                 startOf(call), false)
+                                 : nullptr;
+    if (!made || made->index >= 0 || !is(made->value, "call")) return std::nullopt;
+    built.push_back(made->value);
+  }
   TSNode block = parentOf(statement);
-  const SetupCall* setup = moduleSetupBefore(ctx, finding.fabric, block, startOf(call));
+  const SetupCall* setup = moduleSetupOf(ctx, finding.fabric, block, startOf(call), built);
   if (!setup) return std::nullopt;
   std::string model(textOf(setup->targets[0], source));
   std::string raw(textOf(setup->arguments[0], source));

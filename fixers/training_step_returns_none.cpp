@@ -78,6 +78,8 @@ std::optional<Fix> fixTrainingStepReturnsNone(const FileContext& ctx, const Find
   const FunctionInfo* info = ctx.model.bindings().function(function);
   if (!info || info->params.empty()) return std::nullopt;
   if (!isNull(finding.node("indirect"))) return std::nullopt;
+  // It stepped its optimizer itself: a zero loss would step it twice.
+  if (!isNull(finding.node("manual"))) return std::nullopt;
 
   std::string loss = lossName(function, source);
   TSNode body = field(function, "body");

@@ -105,6 +105,38 @@ static bool returnsVariableThatMayBeNone(TSNode fn, TSNode ret, std::string_view
   return none;
 }
 
+// Whether `fn`, or a method of the class it calls on `self`, steps an
+// optimizer itself (`self.manual_backward(loss)`, `self.optimizers()` then
+// `.step()`): it returns None because it did the optimization, and a zero
+// loss would make Lightning step again.
+static bool stepsOptimizerItself(const FileModel& model, TSNode cls, TSNode fn, int depth) {
+  std::string_view source = model.file().text();
+  bool manualBackward = false;
+  bool optimizers = false;
+  bool steps = false;
+  std::vector<TSNode> helpers;
+  forEachOwnNode(fn, [&](TSNode n) {
+    MethodCall mc;
+    if (!asMethodCall(n, source, mc)) return;
+    bool onSelf = textOf(mc.receiver, source) == "self";
+    if (onSelf && mc.method == "manual_backward") manualBackward = true;
+    if (onSelf && mc.method == "optimizers") optimizers = true;
+    if (mc.method == "step" && positionalArguments(mc.arguments).empty()) steps = true;
+    if (onSelf) helpers.push_back(n);
+  });
+  if (manualBackward || (optimizers && steps)) return true;
+  if (depth >= 2) return false;
+  for (TSNode call : helpers) {
+    MethodCall mc;
+    asMethodCall(call, source, mc);
+    auto [file, method] = findMethod(model, cls, mc.method, 0);
+    if (file == &model && !sameNode(method, fn) &&
+        stepsOptimizerItself(model, cls, method, depth + 1))
+      return true;
+  }
+  return false;
+}
+
 void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& out) {
   std::string_view source = ctx.file.text();
   for (const LightningModuleClass& cls : ctx.model.lightningModules()) {
@@ -141,6 +173,19 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
       if (!isNull(ret)) f.nodes["return"] = ret;
       out.push_back(std::move(f));
     };
+    if (stepsOptimizerItself(ctx.model, cls.node, step, 0)) {
+      // Not a skip but manual optimization in disguise: a person's change.
+      const char* problem =
+          "`training_step` steps its optimizer itself and returns `None`: it wants manual "
+          "optimization (`self.automatic_optimization = False`)";
+      size_t first = out.size();
+      for (TSNode ret : noneReturns) report(ret, endOf(ret), ret, problem);
+      for (TSNode ret : indirectReturns) report(ret, endOf(ret), ret, problem);
+      if (!alwaysExits(field(step, "body"), source))
+        report(step, endOf(field(step, "name")), TSNode{}, problem);
+      for (size_t i = first; i < out.size(); ++i) out[i].nodes["manual"] = step;
+      continue;
+    }
     for (TSNode ret : noneReturns)
       report(ret, endOf(ret), ret, "`training_step` returns `None`, skipping backward");
     // Where the None comes from elsewhere, which value to return instead is
