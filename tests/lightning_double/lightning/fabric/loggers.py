@@ -1,0 +1,1 @@
+from lightning.pytorch.loggers import CSVLogger, Logger, TensorBoardLogger  # noqa: F401

@@ -1,0 +1,7 @@
+from lightning.fabric.accelerators import (  # noqa: F401
+    Accelerator,
+    CPUAccelerator,
+    CUDAAccelerator,
+    MPSAccelerator,
+    XLAAccelerator,
+)

@@ -1,0 +1,1 @@
+from lightning.pytorch.core.module import LightningDataModule, LightningModule  # noqa: F401

@@ -1,0 +1,1 @@
+from lightning.pytorch.trainer.trainer import Trainer  # noqa: F401

@@ -1,0 +1,1 @@
+from lightning.fabric.utilities.exceptions import MisconfigurationException  # noqa: F401

@@ -1,0 +1,180 @@
+#!/usr/bin/python3
+"""Runs the golden cases that are whole programs under the Lightning test double.
+
+A case testdata/<RULE>/<case>.py (or testdata/clean/<case>.py) is a program when <case>.py.run exists.
+The .run file holds one line: text that the program, as it is, must fail with (found in its stderr, with a
+nonzero exit status). An empty .run means the program must exit 0 (clean cases). When <case>.py.fixed
+exists, the fixed text, under the same file name, must exit 0.
+
+Each program runs with /usr/bin/python3 (it has torch), PYTHONPATH=tests/lightning_double, in a fresh
+temporary directory, with a time limit, several at once.
+
+    /usr/bin/python3 tests/run_programs.py [--testdata DIR] [--timeout S] [--jobs N] [CASE.py | DIR ...]
+
+Exit status: 0 when every program behaved, 1 when one did not or when no program was found.
+"""
+import argparse
+import concurrent.futures
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import List, Optional
+
+ROOT = Path(__file__).resolve().parent.parent
+DOUBLE = ROOT / "tests" / "lightning_double"
+TAIL_LINES = 8
+
+
+@dataclass
+class Case:
+    source: Path  # testdata/<dir>/<case>.py
+    expected: str  # the .run text; "" when the program must run clean
+    fixed: Optional[Path]  # <case>.py.fixed, if any
+
+    @property
+    def name(self) -> str:
+        return f"{self.source.parent.name}/{self.source.name}"
+
+
+@dataclass
+class Outcome:
+    case: Case
+    ok: bool
+    lines: List[str]
+    failed_as_expected: bool = False
+    fixed_ran_clean: bool = False
+    clean_ran_clean: bool = False
+
+
+def find_cases(testdata: Path, only: List[Path]) -> List[Case]:
+    cases = []
+    for run_file in sorted(testdata.glob("*/*.py.run")):
+        source = run_file.with_suffix("")
+        if not source.is_file():
+            continue
+        fixed = Path(str(source) + ".fixed")
+        expected = run_file.read_text(encoding="utf-8").strip()
+        cases.append(Case(source, expected, fixed if fixed.is_file() else None))
+    if only:
+        wanted = [p.resolve() for p in only]
+        cases = [c for c in cases if any(c.source.resolve() == w or w in c.source.resolve().parents for w in wanted)]
+    return cases
+
+
+def run_program(text_file: Path, python: str, timeout: float) -> subprocess.CompletedProcess:
+    """Copies `text_file` into a fresh directory under its case's file name and runs it there."""
+    workdir = Path(tempfile.mkdtemp(prefix="lightfix-program-"))
+    name = text_file.name[: -len(".fixed")] if text_file.name.endswith(".fixed") else text_file.name
+    try:
+        shutil.copyfile(text_file, workdir / name)
+        env = dict(os.environ, PYTHONPATH=str(DOUBLE), PYTHONDONTWRITEBYTECODE="1", PYTHONUNBUFFERED="1")
+        return subprocess.run(
+            [python, name], cwd=workdir, env=env, capture_output=True, text=True, timeout=timeout,
+            stdin=subprocess.DEVNULL,
+        )
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def tail(text: str) -> List[str]:
+    return ["    | " + line for line in text.rstrip().splitlines()[-TAIL_LINES:]]
+
+
+def check(case: Case, python: str, timeout: float) -> Outcome:
+    lines: List[str] = []
+    ok = True
+    failed_as_expected = fixed_ran_clean = clean_ran_clean = False
+
+    def attempt(text_file: Path) -> Optional[subprocess.CompletedProcess]:
+        try:
+            return run_program(text_file, python, timeout)
+        except subprocess.TimeoutExpired:
+            return None
+
+    result = attempt(case.source)
+    if case.expected:
+        if result is None:
+            ok = False
+            lines.append(f"FAIL {case.name}: timed out after {timeout:g} s (should fail with {case.expected!r})")
+        elif result.returncode == 0:
+            ok = False
+            lines.append(f"FAIL {case.name}: exited 0, but should fail with {case.expected!r}")
+            lines += tail(result.stderr or result.stdout)
+        elif case.expected not in result.stderr:
+            ok = False
+            lines.append(f"FAIL {case.name}: failed (exit {result.returncode}) without {case.expected!r}")
+            lines += tail(result.stderr)
+        else:
+            failed_as_expected = True
+            lines.append(f"PASS {case.name}: fails with {case.expected!r}")
+    else:
+        if result is None:
+            ok = False
+            lines.append(f"FAIL {case.name}: timed out after {timeout:g} s (should run clean)")
+        elif result.returncode != 0:
+            ok = False
+            lines.append(f"FAIL {case.name}: exit {result.returncode}, but should run clean")
+            lines += tail(result.stderr)
+        else:
+            clean_ran_clean = True
+            lines.append(f"PASS {case.name}: runs clean")
+
+    if case.fixed is not None:
+        fixed = attempt(case.fixed)
+        if fixed is None:
+            ok = False
+            lines.append(f"FAIL {case.name}.fixed: timed out after {timeout:g} s")
+        elif fixed.returncode != 0:
+            ok = False
+            lines.append(f"FAIL {case.name}.fixed: exit {fixed.returncode}, but the fixed program should run clean")
+            lines += tail(fixed.stderr)
+        else:
+            fixed_ran_clean = True
+            lines.append(f"PASS {case.name}.fixed: runs clean")
+    return Outcome(case, ok, lines, failed_as_expected, fixed_ran_clean, clean_ran_clean)
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("cases", nargs="*", type=Path, help="limit to these cases (.py files or folders)")
+    parser.add_argument("--testdata", type=Path, default=ROOT / "testdata", help="the golden cases' folder")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per program run (default 60)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="programs run at once")
+    parser.add_argument("--python", default="/usr/bin/python3", help="the interpreter (needs torch)")
+    args = parser.parse_args(argv)
+
+    if not args.testdata.is_dir():
+        print(f"run_programs: no such folder: {args.testdata}", file=sys.stderr)
+        return 1
+    cases = find_cases(args.testdata, args.cases)
+    if not cases:
+        where = ", ".join(map(str, args.cases)) if args.cases else str(args.testdata)
+        print(f"run_programs: no program found (no <case>.py with a <case>.py.run) in {where}", file=sys.stderr)
+        return 1
+
+    outcomes = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for outcome in pool.map(lambda c: check(c, args.python, args.timeout), cases):
+            outcomes.append(outcome)
+            print("\n".join(outcome.lines), flush=True)
+
+    failed = [o for o in outcomes if not o.ok]
+    before = sum(o.failed_as_expected for o in outcomes)
+    after = sum(o.fixed_ran_clean for o in outcomes)
+    clean = sum(o.clean_ran_clean for o in outcomes)
+    summary = f"{len(outcomes)} programs: {before} failed before fix as expected, {after} ran clean after fix"
+    if clean:
+        summary += f", {clean} clean programs ran clean"
+    print(summary)
+    if failed:
+        print(f"{len(failed)} failed: " + " ".join(o.case.name for o in failed))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
