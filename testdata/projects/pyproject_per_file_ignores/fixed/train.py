@@ -11,8 +11,8 @@ def main(epochs=300):
     fabric.launch()
     model = convnext_small(num_classes=1000, stochastic_depth_prob=0.4)
     optimizer = torch.optim.AdamW(model.parameters(), lr=4e-3, weight_decay=0.05)
-    model, optimizer = fabric.setup(model, optimizer)
     scheduler = torch.optim.lr_scheduler.CosineAnnealingLR(optimizer, T_max=epochs)
+    model, optimizer = fabric.setup(model, optimizer)
     loader = fabric.setup_dataloaders(imagenet_loader("train", batch_size=128))
     for epoch in range(epochs):
         model.train()

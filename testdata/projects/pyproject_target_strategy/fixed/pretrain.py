@@ -10,8 +10,8 @@ def main(max_steps=500_000, lr=4e-4):
     fabric.launch()
     model = MaskedProteinLM(ESMConfig(layers=33, embed_dim=1280, heads=20))
     optimizer = torch.optim.AdamW(model.parameters(), lr=lr, betas=(0.9, 0.98), weight_decay=0.01)
-    model, optimizer = fabric.setup(model, optimizer)
     warmup = torch.optim.lr_scheduler.LinearLR(optimizer, start_factor=1e-3, total_iters=2000)
+    model, optimizer = fabric.setup(model, optimizer)
 
     model.train()
     for step, (tokens, targets, mask) in enumerate(masked_batches("data/uniref50", batch_size=32)):
