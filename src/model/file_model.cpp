@@ -159,22 +159,30 @@ bool FileModel::attachSubclasses(const ProjectIndex& index) {
   return collectFabricSubclasses();
 }
 
-// `accelerator="cpu"` or `accelerator=CPUAccelerator()`.
-static bool pinnedToCpu(TSNode arguments, std::string_view source) {
-  TSNode value = keywordArgument(arguments, "accelerator", source);
+TSNode cpuAcceleratorArgument(TSNode construction, const Imports& imports,
+                              std::string_view source) {
+  TSNode value = keywordArgument(field(construction, "arguments"), "accelerator", source);
+  if (isNull(value)) return TSNode{};
+  // Lightning compares accelerator names as written: "CPU" is no name at all.
   std::string name;
-  if (stringLiteral(value, source, name)) return name == "cpu";
-  std::string_view callee = textOf(field(value, "function"), source);
-  return is(value, "call") && callee.size() >= 14 &&
-         callee.substr(callee.size() - 14) == "CPUAccelerator";
+  if (stringLiteral(value, source, name)) return name == "cpu" ? parentOf(value) : TSNode{};
+  if (is(value, "call"))
+    if (auto q = imports.qualify(field(value, "function"), source);
+        q && q->size() >= 14 && q->compare(q->size() - 14, 14, "CPUAccelerator") == 0 &&
+        (q->rfind("lightning", 0) == 0 || q->rfind("pytorch_lightning", 0) == 0))
+      return parentOf(value);
+  return TSNode{};
+}
+
+// Lightning 1.x: `Trainer.from_argparse_args(args, **overrides)`.
+static bool fromArgparseArgs(TSNode callee, std::string_view source) {
+  return is(callee, "attribute") &&
+         textOf(field(callee, "attribute"), source) == "from_argparse_args";
 }
 
 bool FileModel::isTrainerConstruction(TSNode call) const {
   TSNode callee = field(call, "function");
-  // Lightning 1.x: `Trainer.from_argparse_args(args, **overrides)`.
-  if (is(callee, "attribute") &&
-      textOf(field(callee, "attribute"), source_) == "from_argparse_args")
-    callee = field(callee, "object");
+  if (fromArgparseArgs(callee, source_)) callee = field(callee, "object");
   auto q = imports_.qualify(callee, source_);
   return q && isTrainerClass(*q);
 }
@@ -182,8 +190,7 @@ bool FileModel::isTrainerConstruction(TSNode call) const {
 TSNode FileModel::parsedArgumentsOf(TSNode call) const {
   TSNode callee = field(call, "function");
   TSNode args = field(call, "arguments");
-  if (is(callee, "attribute") &&
-      textOf(field(callee, "attribute"), source_) == "from_argparse_args") {
+  if (fromArgparseArgs(callee, source_)) {
     std::vector<TSNode> positional = positionalArguments(args);
     return positional.empty() ? TSNode{} : positional[0];
   }
@@ -218,7 +225,7 @@ void FileModel::collectFabricsAndTrainers() {
         s.evidenceFile = &file_;
       }
       if (options_.targetDeepSpeed && s.kind != Strategy::DeepSpeed &&
-          (options_.migrateCpuPinned || !pinnedToCpu(args, source_))) {
+          (options_.migrateCpuPinned || isNull(cpuAcceleratorArgument(n, imports_, source_)))) {
         s = Strategy{};
         s.kind = Strategy::DeepSpeed;
       }

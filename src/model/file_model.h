@@ -44,6 +44,12 @@ struct FabricInstance {
   mutable bool launched = false;
 };
 
+// The `accelerator=` argument that pins a `Fabric(...)` or `Trainer(...)`
+// to the CPU (`"cpu"`, `CPUAccelerator()`), or null. Other names fail
+// earlier or elsewhere: "mps" with a DeepSpeed name is rejected by the
+// connector on a Mac, "tpu" needs a TPU machine first.
+TSNode cpuAcceleratorArgument(TSNode construction, const Imports& imports, std::string_view source);
+
 // One Fabric seen through two parses of its file (a fix round re-parses
 // one file while the others keep theirs).
 bool sameFabric(const FabricInstance* a, const FabricInstance* b);
