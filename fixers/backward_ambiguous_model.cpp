@@ -46,27 +46,15 @@ struct Stepped {
 };
 
 Stepped steppedAfter(const FileContext& ctx, TSNode backward, TSNode scope) {
-  std::string_view source = ctx.file.text();
   Stepped stepped;
-  bool done = false;
-  walk(sameNode(scope, ctx.model.bindings().module()) ? scope : field(scope, "body"),
-       [&](TSNode n) {
-         if (done) return false;
-         if (startOf(n) < endOf(backward)) return endOf(n) > endOf(backward);
-         MethodCall mc;
-         if (!asMethodCall(n, source, mc)) return true;
-         if (mc.method == "backward") {
-           done = true;
-         } else if (mc.method == "step") {
-           int slot = -1;
-           const SetupCall* s = ctx.model.setupResultOf(mc.receiver, scope, slot);
-           if (s && slot >= 1 && !s->moduleOnly) {
-             if (stepped.setup && stepped.setup != s) stepped.conflicting = true;
-             stepped.setup = s;
-           }
-         }
-         return !done;
-       });
+  for (const MethodCall& step : stepsAfter(ctx, backward, scope)) {
+    int slot = -1;
+    const SetupCall* s = ctx.model.setupResultOf(step.receiver, scope, slot);
+    if (s && slot >= 1 && !s->moduleOnly) {
+      if (stepped.setup && stepped.setup != s) stepped.conflicting = true;
+      stepped.setup = s;
+    }
+  }
   return stepped;
 }
 

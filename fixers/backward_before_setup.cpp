@@ -27,9 +27,14 @@ struct ModelAndOptimizer {
   std::string optimizer;  // empty when there is none to set up
 };
 
-bool looksLikeLoss(std::string_view name) {
-  std::string lower(name);
+std::string lowercase(std::string_view text) {
+  std::string lower(text);
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower;
+}
+
+bool looksLikeLoss(std::string_view name) {
+  std::string lower = lowercase(name);
   return lower.find("loss") != std::string::npos || lower.find("criterion") != std::string::npos;
 }
 
@@ -52,9 +57,7 @@ std::string steppedParameter(const FileContext& ctx, TSNode scope) {
 // `get_cosine_schedule_with_warmup(...)`): stepped, but never set up.
 bool isScheduler(const FileContext& ctx, TSNode receiver, TSNode scope) {
   auto named = [](std::string_view text) {
-    std::string lower(text);
-    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return lower.find("sched") != std::string::npos ||
+    return lowercase(text).find("sched") != std::string::npos ||
            (text.size() > 2 && text.substr(text.size() - 2) == "LR");
   };
   std::string_view source = ctx.file.text();
@@ -70,24 +73,11 @@ bool isScheduler(const FileContext& ctx, TSNode receiver, TSNode scope) {
 bool onlyStepped(const FileContext& ctx, TSNode backward, TSNode scope,
                  const std::string& optimizer) {
   std::string_view source = ctx.file.text();
-  bool ok = true;
-  bool done = false;
-  walk(sameNode(scope, ctx.model.bindings().module()) ? scope : field(scope, "body"),
-       [&](TSNode n) {
-         if (done || !ok) return false;
-         if (startOf(n) < endOf(backward)) return endOf(n) > endOf(backward);
-         MethodCall mc;
-         if (!asMethodCall(n, source, mc)) return true;
-         if (mc.method == "backward") {
-           done = true;
-         } else if (mc.method == "step" && positionalArguments(mc.arguments).empty() &&
-                    textOf(mc.receiver, source) != optimizer &&
-                    !isScheduler(ctx, mc.receiver, scope)) {
-           ok = false;
-         }
-         return ok && !done;
-       });
-  return ok;
+  for (const MethodCall& step : stepsAfter(ctx, backward, scope))
+    if (positionalArguments(step.arguments).empty() && textOf(step.receiver, source) != optimizer &&
+        !isScheduler(ctx, step.receiver, scope))
+      return false;
+  return true;
 }
 
 // The loss is traced where backward is (`lossScope`); the model and its

@@ -98,6 +98,23 @@ std::vector<TSNode> modelsFeeding(const FileContext& ctx, TSNode expr, TSNode sc
   return out;
 }
 
+std::vector<MethodCall> stepsAfter(const FileContext& ctx, TSNode backward, TSNode scope) {
+  std::string_view source = ctx.file.text();
+  std::vector<MethodCall> steps;
+  bool done = false;
+  walk(sameNode(scope, ctx.model.bindings().module()) ? scope : field(scope, "body"),
+       [&](TSNode n) {
+         if (done) return false;
+         if (startOf(n) < endOf(backward)) return endOf(n) > endOf(backward);
+         MethodCall mc;
+         if (!asMethodCall(n, source, mc)) return true;
+         if (mc.method == "backward") done = true;
+         if (mc.method == "step") steps.push_back(mc);
+         return !done;
+       });
+  return steps;
+}
+
 bool buildsFrom(TSNode call, std::string_view model, std::string_view source) {
   bool found = false;
   walk(field(call, "arguments"), [&](TSNode n) {

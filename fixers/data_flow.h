@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "python/node.h"
 #include "rules/rule.h"
 
 namespace lightfix {
@@ -19,6 +20,10 @@ struct Assignment;
 // classes are left out. Each is a node whose text names it, once per name.
 std::vector<TSNode> modelsFeeding(const FileContext& ctx, TSNode expr, TSNode scope,
                                   uint32_t before);
+
+// The `x.step()` calls after `backward` in `scope`, up to the next
+// backward: the optimizers (and schedulers) it feeds.
+std::vector<MethodCall> stepsAfter(const FileContext& ctx, TSNode backward, TSNode scope);
 
 // Whether the arguments of `call` read `model.parameters()` (or
 // `named_parameters()`): an optimizer built from that model.
