@@ -95,6 +95,16 @@ def check(case: Case, python: str, timeout: float) -> Outcome:
         except subprocess.TimeoutExpired:
             return None
 
+    def ran_clean(label: str, run: Optional[subprocess.CompletedProcess]) -> bool:
+        if run is None:
+            lines.append(f"FAIL {label}: timed out after {timeout:g} s (should run clean)")
+        elif run.returncode != 0:
+            lines.append(f"FAIL {label}: exit {run.returncode}, but should run clean")
+            lines.extend(tail(run.stderr))
+        else:
+            lines.append(f"PASS {label}: runs clean")
+        return run is not None and run.returncode == 0
+
     result = attempt(case.source)
     if case.expected:
         if result is None:
@@ -112,29 +122,12 @@ def check(case: Case, python: str, timeout: float) -> Outcome:
             failed_as_expected = True
             lines.append(f"PASS {case.name}: fails with {case.expected!r}")
     else:
-        if result is None:
-            ok = False
-            lines.append(f"FAIL {case.name}: timed out after {timeout:g} s (should run clean)")
-        elif result.returncode != 0:
-            ok = False
-            lines.append(f"FAIL {case.name}: exit {result.returncode}, but should run clean")
-            lines += tail(result.stderr)
-        else:
-            clean_ran_clean = True
-            lines.append(f"PASS {case.name}: runs clean")
+        clean_ran_clean = ran_clean(case.name, result)
+        ok = ok and clean_ran_clean
 
     if case.fixed is not None:
-        fixed = attempt(case.fixed)
-        if fixed is None:
-            ok = False
-            lines.append(f"FAIL {case.name}.fixed: timed out after {timeout:g} s")
-        elif fixed.returncode != 0:
-            ok = False
-            lines.append(f"FAIL {case.name}.fixed: exit {fixed.returncode}, but the fixed program should run clean")
-            lines += tail(fixed.stderr)
-        else:
-            fixed_ran_clean = True
-            lines.append(f"PASS {case.name}.fixed: runs clean")
+        fixed_ran_clean = ran_clean(case.name + ".fixed", attempt(case.fixed))
+        ok = ok and fixed_ran_clean
     return Outcome(case, ok, lines, failed_as_expected, fixed_ran_clean, clean_ran_clean)
 
 
