@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+
 #include "matchers/fabric_calls.h"
 #include "model/file_model.h"
 #include "model/project_model.h"
@@ -115,33 +117,34 @@ void matchConfigureOptimizers(const FileContext& ctx, std::vector<Finding>& out)
   for (const LightningModuleClass& cls : ctx.model.lightningModules()) {
     TSNode fn = configureOptimizersOf(cls.node, source);
     if (isNull(fn)) continue;
-    std::vector<std::pair<TSNode, std::string>> returns;
+    // One finding per method, at its first such `return`: Lightning raises
+    // once, whichever branch runs.
+    std::optional<std::pair<TSNode, std::string>> first;
     walk(field(fn, "body"), [&](TSNode n) {
-      if (is(n, "function_definition") || is(n, "lambda") || is(n, "class_definition"))
+      if (first || is(n, "function_definition") || is(n, "lambda") || is(n, "class_definition"))
         return false;
       if (!is(n, "return_statement")) return true;
       size_t optimizers = 0, schedulers = 0;
       if (!countReturned(ctx.model, ts_node_named_child(n, 0), fn, optimizers, schedulers))
         return false;
       if (optimizers > 1)
-        returns.emplace_back(n, fmt::format("{} optimizers", optimizers));
+        first.emplace(n, fmt::format("{} optimizers", optimizers));
       else if (schedulers > 1)
-        returns.emplace_back(n, fmt::format("{} LR schedulers", schedulers));
+        first.emplace(n, fmt::format("{} LR schedulers", schedulers));
       return false;
     });
-    if (returns.empty()) continue;
+    if (!first) continue;
     auto strategy = ctx.project.trainerStrategyFor(ctx.file.path(), cls.name);
     if (!strategy) continue;
-    for (auto& [ret, what] : returns) {
-      Finding f;
-      f.code = "LF010";
-      f.start = startOf(ret);
-      f.end = endOf(ret);
-      f.severity = strategy->kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
-      f.message = fmt::format("`configure_optimizers` returns {}; {} raises \"{}\"", what,
-                              describe(*strategy, ctx.file.path()), kTrainerSays);
-      out.push_back(std::move(f));
-    }
+    const auto& [ret, what] = *first;
+    Finding f;
+    f.code = "LF010";
+    f.start = startOf(ret);
+    f.end = endOf(ret);
+    f.severity = strategy->kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
+    f.message = fmt::format("`configure_optimizers` returns {}; {} raises \"{}\"", what,
+                            describe(*strategy, ctx.file.path()), kTrainerSays);
+    out.push_back(std::move(f));
   }
 }
 

@@ -337,19 +337,30 @@ static bool asDynamicSetup(TSNode call, std::string_view source, MethodCall& out
   return true;
 }
 
+// Lightning trains a module only in `fit`; `validate`, `test` and
+// `predict` run no `training_step` and no optimizer.
+static bool evaluationRun(std::string_view method) {
+  return method == "validate" || method == "test" || method == "predict";
+}
+
 void FileModel::collectFits() {
   walkCalls(root_, [&](TSNode n) {
     MethodCall mc;
-    if (!asMethodCall(n, source_, mc) || mc.method != "fit") return;
+    if (!asMethodCall(n, source_, mc) || (mc.method != "fit" && !evaluationRun(mc.method))) return;
     TSNode scope = bindings_.scopeOf(n);
     Origin trainer = bindings_.trace(mc.receiver, scope);
+    if (trainer.kind != Origin::Expression) return;
+    TrainerInstance* runs = nullptr;
+    for (TrainerInstance& t : trainers_)
+      if (sameNode(t.construction, trainer.expr)) runs = &t;
+    if (!runs) return;
+    bool fit = mc.method == "fit";
+    (fit ? runs->fitCalled : runs->evaluationCalled) = true;
     TSNode model = keywordArgument(mc.arguments, "model", source_);
     std::vector<TSNode> positional = positionalArguments(mc.arguments);
     if (isNull(model) && !positional.empty()) model = positional[0];
     Origin made = bindings_.trace(model, scope);
-    if (trainer.kind != Origin::Expression || made.kind != Origin::Expression ||
-        !is(made.expr, "call"))
-      return;
+    if (made.kind != Origin::Expression || !is(made.expr, "call")) return;
     TSNode cls = field(made.expr, "function");
     std::string path = file_.path();
     std::string name(textOf(cls, source_));
@@ -358,8 +369,7 @@ void FileModel::collectFits() {
         path = sym->file->file().path();
         name = sym->name;
       }
-    for (TrainerInstance& t : trainers_)
-      if (sameNode(t.construction, trainer.expr)) t.fits.emplace_back(path, name);
+    (fit ? runs->fits : runs->evaluates).emplace_back(path, name);
   });
 }
 

@@ -79,6 +79,12 @@ struct TrainerInstance {
   // The LightningModule classes it fits (`trainer.fit(Model(...))`), as
   // (file, class name).
   std::vector<std::pair<std::string, std::string>> fits;
+  // Those it only validates, tests or predicts with.
+  std::vector<std::pair<std::string, std::string>> evaluates;
+  bool fitCalled = false;
+  bool evaluationCalled = false;
+  // Seen evaluating and never fitting: it trains nothing.
+  bool evaluatesOnly() const { return evaluationCalled && !fitCalled; }
 };
 
 struct LightningModuleClass {

@@ -37,7 +37,8 @@ void ProjectModel::addConfigFile(const std::string& path, const std::string& tex
   if (ext == ".sh" || ext == ".bash") {
     index_.addLauncher(path, text);
   } else if (ext == ".yaml" || ext == ".yml") {
-    for (StrategySource& s : yamlTrainerStrategies(path, text)) addTrainer(std::move(s), {});
+    for (StrategySource& s : yamlTrainerStrategies(path, text))
+      addTrainer(std::move(s), TrainerInstance{});
   }
 }
 
@@ -71,8 +72,7 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
 }
 
 void ProjectModel::addTrainers(const FileModel& file) {
-  for (const TrainerInstance& t : file.trainers())
-    addTrainer(sourceOf(t.strategy, file.file()), t.fits);
+  for (const TrainerInstance& t : file.trainers()) addTrainer(sourceOf(t.strategy, file.file()), t);
 }
 
 // The folders a file sits in, outermost first.
@@ -91,10 +91,10 @@ static size_t sharedFolders(const std::vector<std::string>& a, const std::vector
   return shared;
 }
 
-void ProjectModel::addTrainer(StrategySource source,
-                              std::vector<std::pair<std::string, std::string>> fits) {
+void ProjectModel::addTrainer(StrategySource source, const TrainerInstance& runs) {
   std::vector<std::string> folders = foldersOf(source.path);
-  trainers_.push_back({std::move(source), std::move(folders), std::move(fits)});
+  trainers_.push_back(
+      {std::move(source), std::move(folders), runs.fits, runs.evaluates, runs.evaluatesOnly()});
 }
 
 std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string& path,
@@ -111,22 +111,33 @@ std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string
     if (!any) return std::nullopt;
     return best ? best : StrategySource{};
   };
-  std::optional<StrategySource> chosen = strongest([&](const ProjectTrainer& t) {
-    return std::find(t.fits.begin(), t.fits.end(), std::make_pair(path, className)) != t.fits.end();
-  });
+  auto names = [&](const std::vector<std::pair<std::string, std::string>>& classes) {
+    return std::find(classes.begin(), classes.end(), std::make_pair(path, className)) !=
+           classes.end();
+  };
+  std::optional<StrategySource> chosen =
+      strongest([&](const ProjectTrainer& t) { return names(t.fits); });
+  // Only `fit` trains: a module seen only validated, tested or predicted
+  // never runs its `training_step` or optimizers.
+  if (!chosen && std::any_of(trainers_.begin(), trainers_.end(),
+                             [&](const ProjectTrainer& t) { return names(t.evaluates); }))
+    return std::nullopt;
   // In a migration every Trainer runs DeepSpeed but one pinned to the CPU:
   // a module that only such Trainers fit is left alone.
   bool fitByItsTrainers = chosen.has_value();
-  if (!chosen) chosen = strongest([&](const ProjectTrainer& t) { return t.source.path == path; });
+  if (!chosen)
+    chosen = strongest(
+        [&](const ProjectTrainer& t) { return !t.evaluatesOnly && t.source.path == path; });
   // Else the project's, nearest first: a repository of several sub-projects
   // (RWKV-v5/, RWKV-v6/) configures each in its own folder.
   if (!chosen) {
     std::vector<std::string> folders = foldersOf(path);
     size_t nearest = 0;
     for (const ProjectTrainer& t : trainers_)
-      nearest = std::max(nearest, sharedFolders(t.folders, folders));
-    chosen = strongest(
-        [&](const ProjectTrainer& t) { return sharedFolders(t.folders, folders) == nearest; });
+      if (!t.evaluatesOnly) nearest = std::max(nearest, sharedFolders(t.folders, folders));
+    chosen = strongest([&](const ProjectTrainer& t) {
+      return !t.evaluatesOnly && sharedFolders(t.folders, folders) == nearest;
+    });
   }
   if (chosen && chosen->kind != Strategy::NotDeepSpeed) return chosen;
   if (options_.targetDeepSpeed && !fitByItsTrainers)

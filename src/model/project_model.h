@@ -46,8 +46,10 @@ class ProjectModel {
 
   // The strategy the LightningModule `className` of `path` runs with: the
   // strongest among the Trainers that fit it, else among the file's own
-  // Trainers, else among the project's; nothing when no Trainer is seen
-  // (unless `--target-strategy deepspeed`).
+  // Trainers, else among the project's (a Trainer seen only validating,
+  // testing or predicting counts for none); nothing when no Trainer is seen
+  // (unless `--target-strategy deepspeed`) or when the module is seen only
+  // validated, tested or predicted.
   std::optional<StrategySource> trainerStrategyFor(const std::string& path,
                                                    const std::string& className) const;
 
@@ -57,7 +59,7 @@ class ProjectModel {
 
  private:
   void addTrainers(const FileModel& file);
-  void addTrainer(StrategySource source, std::vector<std::pair<std::string, std::string>> fits);
+  void addTrainer(StrategySource source, const TrainerInstance& runs);
 
   ModelOptions options_;
   ProjectIndex index_;
@@ -65,6 +67,8 @@ class ProjectModel {
     StrategySource source;
     std::vector<std::string> folders;  // of source.path, normalised: compared for nearness
     std::vector<std::pair<std::string, std::string>> fits;
+    std::vector<std::pair<std::string, std::string>> evaluates;
+    bool evaluatesOnly = false;
   };
   std::vector<ProjectTrainer> trainers_;
   bool deepSpeedSetup_ = false;
