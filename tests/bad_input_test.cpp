@@ -62,8 +62,8 @@ TEST_F(BadInput, AByteOrderMarkIsKept) {
   EXPECT_EQ(slurp(dir / "bom.py"), bom + kFixed);
   // The mark does not disturb the parse: the finding is where it is without it.
   write("bom.py", bom + kFaulty);
-  EXPECT_EQ(lightfix(dir, "check --output-format concise -q bom.py").out.substr(0, 19),
-            "bom.py:10:5: LF001 ");
+  EXPECT_EQ(lightfix(dir, "check --output-format concise -q bom.py").out.substr(0, 26),
+            "bom.py:10:5: error[LF001] ");
 }
 
 TEST_F(BadInput, AnEmptyFileIsClean) {
@@ -123,7 +123,7 @@ TEST_F(BadInput, DeepNestingNeitherCrashesNorStopsTheFix) {
   write("deep.py", deep);
   Result r = lightfix(dir, "check --output-format concise -q deep.py");
   EXPECT_EQ(r.exit, 1) << r.out.substr(0, 2000);
-  EXPECT_EQ(r.out.substr(0, 20), "deep.py:10:5: LF001 ") << r.out.substr(0, 2000);
+  EXPECT_EQ(r.out.substr(0, 27), "deep.py:10:5: error[LF001] ") << r.out.substr(0, 2000);
 
   // 100 nested ifs, as deep as Python allows, are checked and fixed; 2,000
   // (Python: "too many levels of indentation") and 10,000 brackets never

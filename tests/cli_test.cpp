@@ -47,9 +47,10 @@ TEST_F(Cli, ExitCodes) {
 
 TEST_F(Cli, ConciseReportAndFixableMark) {
   Result r = lightfix(dir, "check --output-format concise --quiet train.py");
-  EXPECT_EQ(r.out,
-            "train.py:10:5: LF001 [*] `fabric.backward()` before any `fabric.setup()`; DeepSpeed "
-            "(selected at line 4) raises \"No models were set up for backward\"\n");
+  EXPECT_EQ(
+      r.out,
+      "train.py:10:5: error[LF001] [*] `fabric.backward()` before any `fabric.setup()`; DeepSpeed "
+      "(selected at line 4) raises \"No models were set up for backward\"\n");
 }
 
 TEST_F(Cli, FixWritesTheFixAndReportsIt) {
@@ -73,7 +74,7 @@ TEST_F(Cli, DiffIsADryRunThatGitApplyAccepts) {
 TEST_F(Cli, StdinIsReportedUnderItsGivenName) {
   Result r =
       lightfix(dir, "check --output-format concise --quiet --stdin-filename pkg/t.py -", kFaulty);
-  EXPECT_EQ(r.out.rfind("pkg/t.py:10:5: LF001", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.rfind("pkg/t.py:10:5: error[LF001]", 0), 0u) << r.out;
   Result fixed = lightfix(dir, "fix -", kFaulty);
   EXPECT_EQ(fixed.out, kFixed);
 }
@@ -292,7 +293,7 @@ TEST(MaxFileSize, ALargerFileIsSkippedWithANotice) {
                        "(max-file-size)\n"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("small.py:10:5: LF001"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("small.py:10:5: error[LF001]"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("big.py:"), r.out.find("big.py: not checked")) << r.out;
 
   std::ofstream(dir / "pyproject.toml") << "[tool.lightfix]\nmax-file-size = 1024\n";

@@ -56,32 +56,33 @@ TEST_F(CxxCli, WithDashPOnlyTheDatabasesFilesOfAFolderAreChecked) {
   writeDatabase(dir / "build");
   Result r = lightfix(dir, "check --output-format concise -q --no-color -p build src");
   EXPECT_EQ(r.exit, 1) << r.out;
-  EXPECT_EQ(r.out,
-            "src/train.cpp:6:5: LT001 [*] `optimizer.step()` in this loop follows `backward()`, "
-            "but `optimizer.zero_grad()` is never called in it: each iteration's gradients add up "
-            "to the previous ones\n");
+  EXPECT_EQ(
+      r.out,
+      "src/train.cpp:6:5: error[LT001] [*] `optimizer.step()` in this loop follows `backward()`, "
+      "but `optimizer.zero_grad()` is never called in it: each iteration's gradients add up "
+      "to the previous ones\n");
 }
 
 TEST_F(CxxCli, ANamedFileMissingFromTheDatabaseBorrowsANeighboursFlags) {
   writeDatabase(dir / "build");
   Result r = lightfix(dir, "check --output-format concise -q -p build src/unlisted.cpp");
   EXPECT_EQ(r.exit, 1) << r.out;
-  EXPECT_NE(r.out.find("src/unlisted.cpp:6:5: LT001"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("src/unlisted.cpp:6:5: error[LT001]"), std::string::npos) << r.out;
 }
 
 TEST_F(CxxCli, TheNearestDatabaseAboveTheFileIsFound) {
   writeDatabase(dir);
   Result r = lightfix(dir / "src", "check --output-format concise -q .");
   EXPECT_EQ(r.exit, 1) << r.out;
-  EXPECT_NE(r.out.find("train.cpp:6:5: LT001"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("train.cpp:6:5: error[LT001]"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("unlisted.cpp"), std::string::npos) << r.out;
 }
 
 TEST_F(CxxCli, FlagsAfterDashDashApplyToEveryFile) {
   Result r = lightfix(dir, "check --output-format concise -q src -- " LIGHTFIX_TORCH_FLAGS);
   EXPECT_EQ(r.exit, 1) << r.out;
-  EXPECT_NE(r.out.find("src/train.cpp:6:5: LT001"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("src/unlisted.cpp:6:5: LT001"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("src/train.cpp:6:5: error[LT001]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("src/unlisted.cpp:6:5: error[LT001]"), std::string::npos) << r.out;
 }
 
 TEST_F(CxxCli, NoDatabaseAtDashPIsABadFlag) {
@@ -132,7 +133,7 @@ TEST_F(CxxCli, PythonAndCxxFilesInOneRunComeInPathOrder) {
   Result r = lightfix(dir, "check --output-format concise -q src -- " LIGHTFIX_TORCH_FLAGS);
   EXPECT_EQ(r.exit, 1) << r.out;
   size_t py = r.out.find("src/a.py:");
-  size_t cxx = r.out.find("src/train.cpp:6:5: LT001");
+  size_t cxx = r.out.find("src/train.cpp:6:5: error[LT001]");
   ASSERT_NE(py, std::string::npos) << r.out;
   ASSERT_NE(cxx, std::string::npos) << r.out;
   EXPECT_LT(py, cxx);

@@ -37,8 +37,8 @@ TEST(CxxEndToEnd, AFaultyTrainerFixedByLightfixCompilesAndRuns) {
 
   Result check = lightfix(dir, "check --output-format concise -q --no-color trainer.cpp" + flags);
   EXPECT_EQ(check.exit, 1) << check.out;
-  EXPECT_NE(check.out.find("trainer.cpp:28:5: LT001"), std::string::npos) << check.out;
-  EXPECT_NE(check.out.find("trainer.cpp:14:36: LT002"), std::string::npos) << check.out;
+  EXPECT_NE(check.out.find("trainer.cpp:28:5: error[LT001]"), std::string::npos) << check.out;
+  EXPECT_NE(check.out.find("trainer.cpp:14:36: error[LT002]"), std::string::npos) << check.out;
 
   Result fix = lightfix(dir, "fix --unsafe-fixes trainer.cpp" + flags);
   EXPECT_EQ(fix.exit, 0) << fix.out;

@@ -52,7 +52,7 @@ TEST_F(AsNobody, AReadOnlyFileIsNotReplaced) {
   Result r = lightfixAsNobody(dir, kFix);
   EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1),
             "lightfix: readonly.py: cannot write: Permission denied; left as it is\n");
-  EXPECT_EQ(r.out.substr(r.out.find('\n') + 1, 25), "readonly.py:10:5: LF001 [") << r.out;
+  EXPECT_EQ(r.out.substr(r.out.find('\n') + 1, 32), "readonly.py:10:5: error[LF001] [") << r.out;
   EXPECT_EQ(r.exit, 2);
   EXPECT_EQ(slurp(dir / "readonly.py"), kFaulty);
   struct stat st {};

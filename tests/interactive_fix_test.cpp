@@ -115,7 +115,7 @@ TEST(InteractiveFix, HelpThenYesThenQuitWritesWhatWasAccepted) {
        })
     EXPECT_TRUE(shows(screen, help)) << help << "\n" << screen;
   EXPECT_TRUE(shows(screen,
-                    "\nfabric_pretrain.py:64:13: LF001 `fabric.backward()` before any "
+                    "\nfabric_pretrain.py:64:13: error[LF001] `fabric.backward()` before any "
                     "`fabric.setup()`; DeepSpeed (selected at line 42) raises \"No models were set "
                     "up for backward\"\n"
                     "  = safe fix: Insert `model, optimizer = fabric.setup(model, optimizer)`\n\n"
@@ -124,7 +124,7 @@ TEST(InteractiveFix, HelpThenYesThenQuitWritesWhatWasAccepted) {
                     "weight_decay=0.1)\n"
                     "  +    model, optimizer = fabric.setup(model, optimizer)\n"))
       << screen;
-  EXPECT_TRUE(shows(screen, "\ngan_deepspeed.py:75:13: LF002 ")) << screen;
+  EXPECT_TRUE(shows(screen, "\ngan_deepspeed.py:75:13: error[LF002] ")) << screen;
   EXPECT_FALSE(shows(screen, "lit_classifier.py:")) << "asked after q:\n" << screen;
   EXPECT_TRUE(shows(screen, std::string(kPrompt) + " q\nApplied 2 fixes, skipped 0, 4 left.\n"
                                                    "exit=1\n"))
@@ -151,7 +151,8 @@ TEST(InteractiveFix, NoAndEnterWhichIsYesForSafeAndNoForUnsafe) {
 
   EXPECT_EQ(TmuxTerminal::count(screen, std::string(kPrompt) + " y\n"), 2u) << screen;
   EXPECT_EQ(TmuxTerminal::count(screen, std::string(kPrompt) + " n\n"), 4u) << screen;
-  EXPECT_TRUE(shows(screen, "\nlit_classifier.py:37:13: LF003 `training_step` returns `None`"));
+  EXPECT_TRUE(
+      shows(screen, "\nlit_classifier.py:37:13: error[LF003] `training_step` returns `None`"));
   EXPECT_TRUE(shows(screen, "  = unsafe fix: Return `sum(p.sum()")) << screen;
   EXPECT_TRUE(shows(screen, "Applied 2 fixes, skipped 4, 4 left.\nexit=1\n")) << screen;
 
@@ -172,12 +173,13 @@ TEST(InteractiveFix, AllInThisFileAppliesItsSafeFixesAndSkipsUnsafeOnes) {
   std::string screen = dialogue.finish();
 
   EXPECT_TRUE(shows(screen,
-                    "\ngan_deepspeed.py:69:13: LF002 applied: Pass `model=netD`\n"
-                    "gan_deepspeed.py:75:13: LF002 applied: Pass `model=netG`\n"))
+                    "\ngan_deepspeed.py:69:13: error[LF002] applied: Pass `model=netD`\n"
+                    "gan_deepspeed.py:75:13: error[LF002] applied: Pass `model=netG`\n"))
       << screen;
   for (const char* row : {"37", "42", "45"})
-    EXPECT_TRUE(shows(screen, std::string("\nlit_classifier.py:") + row +
-                                  ":13: LF003 skipped: unsafe fix (--unsafe-fixes applies it)\n"))
+    EXPECT_TRUE(
+        shows(screen, std::string("\nlit_classifier.py:") + row +
+                          ":13: error[LF003] skipped: unsafe fix (--unsafe-fixes applies it)\n"))
         << screen;
   EXPECT_TRUE(shows(screen, "Applied 2 fixes, skipped 4, 4 left.\nexit=1\n")) << screen;
 
@@ -336,8 +338,8 @@ TEST(InteractiveFix, CxxFixesAreOfferedOneByOne) {
   terminal.press("y");
   ASSERT_TRUE(terminal.waitFinished()) << terminal.transcript();
   std::string screen = terminal.transcript();
-  EXPECT_TRUE(shows(screen, "\ngan.cpp:12:5: LT001 `optD.step()` in this loop")) << screen;
-  EXPECT_TRUE(shows(screen, "\ngan.cpp:16:5: LT001 `optG.step()` in this loop")) << screen;
+  EXPECT_TRUE(shows(screen, "\ngan.cpp:12:5: error[LT001] `optD.step()` in this loop")) << screen;
+  EXPECT_TRUE(shows(screen, "\ngan.cpp:16:5: error[LT001] `optG.step()` in this loop")) << screen;
   EXPECT_TRUE(shows(screen, "Applied 1 fix, skipped 1, 1 left.\nexit=1\n")) << screen;
   std::string expected = text;
   expected.insert(expected.find("    lossG.backward();"), "    optG.zero_grad();\n");

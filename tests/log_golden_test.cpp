@@ -87,7 +87,7 @@ TEST(CrashLogProject, TheLogShowsDeepSpeedWhereTheSourceLeavesItOpen) {
   Result explained = lightfix(dir, "explain --no-color --log crash.log .");
   EXPECT_EQ(explained.exit, 0) << explained.out;
   EXPECT_NE(explained.out.find("the log shows DeepSpeed ran"), std::string::npos) << explained.out;
-  EXPECT_NE(explained.out.find("train.py:11:1: LF002"), std::string::npos) << explained.out;
+  EXPECT_NE(explained.out.find("train.py:11:1: error[LF002]"), std::string::npos) << explained.out;
   EXPECT_EQ(lightfix(dir, "fix --from-log crash.log .").exit, 0);
   EXPECT_NE(slurp(dir / "train.py").find("fabric.backward(loss, model=g)\n"), std::string::npos)
       << slurp(dir / "train.py");

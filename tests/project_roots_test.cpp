@@ -87,11 +87,11 @@ TEST(ProjectRoots, RepositoriesOfOneRunAreCheckedApart) {
   write(dir / "fleet" / "three" / "model.py", kModule);
   Result r = lightfix(dir, "check --output-format concise -q --select LF003 fleet");
   EXPECT_EQ(r.exit, 1) << r.out;
-  EXPECT_NE(r.out.find("fleet/one/model.py:4:9: LF003"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("fleet/one/model.py:4:9: error[LF003]"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("fleet/three/"), std::string::npos) << r.out;
   // The same fleet named as `.` from inside it, or with a trailing slash.
   Result here = lightfix(dir / "fleet", "check --output-format concise -q --select LF003 .");
-  EXPECT_NE(here.out.find("one/model.py:4:9: LF003"), std::string::npos) << here.out;
+  EXPECT_NE(here.out.find("one/model.py:4:9: error[LF003]"), std::string::npos) << here.out;
   EXPECT_EQ(here.out.find("three/"), std::string::npos) << here.out;
   Result slash = lightfix(dir, "check --output-format concise -q --select LF003 fleet/");
   EXPECT_EQ(slash.out.find("three/"), std::string::npos) << slash.out;
@@ -101,7 +101,7 @@ TEST(ProjectRoots, RepositoriesOfOneRunAreCheckedApart) {
   write(dir / "repo" / "src" / "model.py", kModule);
   Result apart =
       lightfix(dir / "repo", "check --output-format concise -q --select LF003 scripts src");
-  EXPECT_NE(apart.out.find("src/model.py:4:9: LF003"), std::string::npos) << apart.out;
+  EXPECT_NE(apart.out.find("src/model.py:4:9: error[LF003]"), std::string::npos) << apart.out;
   fs::remove_all(dir);
 }
 

@@ -91,7 +91,7 @@ class ResultCacheTest : public ::testing::Test {
     llvm::cantFail(error.fix->edits.add(clang::tooling::Replacement("train.py", 30, 2, "")));
     FileOutcome first;
     first.report = FileReport{nullptr, {error}, 0, {}};
-    first.errors.push_back({ErrorKind::FixDropped, "train.py:2:5: LF001 fix dropped"});
+    first.errors.push_back({ErrorKind::FixDropped, "train.py:2:5: error[LF001] fix dropped"});
     FileOutcome second;
     second.readError = "bad.py:1:3: invalid UTF-8; file left as it is";
     second.notice = "big.py: not checked";

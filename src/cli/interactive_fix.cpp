@@ -14,6 +14,7 @@
 #include "edit/fix_rounds.h"
 #include "edit/read_file.h"
 #include "report/fix_hunk.h"
+#include "report/render.h"
 #include "report/style.h"
 
 namespace lightfix {
@@ -108,7 +109,7 @@ void Session::show(const OpenFile& f, const Diagnostic& d) {
   std::string where = fmt::format("{}:{}:{}:", f.path, d.location.row, d.location.column);
   const char* color = d.severity == Severity::Error ? kRed : kYellow;
   std::cout << "\n"
-            << fmt::format("{} {} {}\n", style_(kBold, where), style_(color, d.code),
+            << fmt::format("{} {} {}\n", style_(kBold, where), style_(color, severityAndCode(d)),
                            style_(kBold, d.message));
   std::string kind = isSafe(d) ? style_(kGreen, "safe fix") : style_(kYellow, "unsafe fix");
   std::cout << fmt::format("  = {}: {}\n\n", kind, d.fix->message)
@@ -156,7 +157,7 @@ Answer Session::ask(const Diagnostic& d) {
 
 void Session::apply(OpenFile& f, const Diagnostic& d, const FindingKey& key, bool quietly) {
   std::string where =
-      fmt::format("{}:{}:{}: {}", f.path, d.location.row, d.location.column, d.code);
+      fmt::format("{}:{}:{}: {}", f.path, d.location.row, d.location.column, severityAndCode(d));
   auto fixed =
       std::make_shared<const SourceFile>(f.path, applyEdits(f.current->text(), d.fix->edits));
   std::vector<Diagnostic> found = project_.recheck(*fixed);
@@ -242,7 +243,7 @@ bool Session::offer(const FileReport& report) {
         apply(f, d, key, true);
       } else {
         std::cout << fmt::format("{}:{}:{}: {} skipped: unsafe fix (--unsafe-fixes applies it)\n",
-                                 f.path, d.location.row, d.location.column, d.code);
+                                 f.path, d.location.row, d.location.column, severityAndCode(d));
         decline(f, key);
       }
       continue;

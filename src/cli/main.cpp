@@ -263,18 +263,19 @@ int runCommand(CommonOptions o, Mode mode) {
   render.unsafeFixes = o.unsafeFixes;
   render.color = !o.noColor && !std::getenv("NO_COLOR") && isatty(STDOUT_FILENO);
   bool fixing = mode == Mode::Fix && !o.diff;
-  size_t findings = 0, fixed = 0;
+  size_t findings = 0, fixed = 0, fixedWarnings = 0;
   for (const FileReport& r : result.reports) {
     findings += r.diagnostics.size();
     fixed += r.fixed;
+    fixedWarnings += r.fixedWarnings;
   }
 
   if (run.mode == Mode::Diff) {
     std::cout << result.diff;
     if (!o.quiet)
       std::cerr << (fixed == 0 ? std::string("No errors would be fixed.\n")
-                               : fmt::format("Would fix {} {}.\n", fixed,
-                                             fixed == 1 ? "error" : "errors"));
+                               : fmt::format("Would fix {}.\n",
+                                             countFindings(fixed - fixedWarnings, fixedWarnings)));
   } else if (fixing && paths.size() == 1 && paths[0] == "-") {
     std::cout << result.stdinText;
   } else if (o.statistics) {

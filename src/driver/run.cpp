@@ -215,7 +215,10 @@ void fixSlot(FileSlot& slot, const Analyzer& analyzer, const ParseCheck& parses,
                      d.location.row, d.location.column, d.code, slot.cxx ? "compile" : "parse")});
   report.diagnostics = rounds.remaining;
   report.fixed = rounds.applied.size();
-  for (const Diagnostic& d : rounds.applied) report.fixedCodes.push_back(d.code);
+  for (const Diagnostic& d : rounds.applied) {
+    report.fixedCodes.push_back(d.code);
+    if (d.severity == Severity::Warning) ++report.fixedWarnings;
+  }
   // Remaining positions refer to the fixed text.
   if (rounds.text != file.text())
     report.file = std::make_shared<SourceFile>(file.path(), rounds.text);
@@ -229,6 +232,7 @@ void fixSlot(FileSlot& slot, const Analyzer& analyzer, const ParseCheck& parses,
       slot.outcome.errors.push_back({ErrorKind::Io, file.path() + ": " + why});
       report.fixed = 0;
       report.fixedCodes.clear();
+      report.fixedWarnings = 0;
       report.file = slot.file;
       report.diagnostics = analyzer(file);
     }

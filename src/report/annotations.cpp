@@ -73,10 +73,9 @@ std::string renderGithub(const std::vector<FileReport>& reports) {
   for (const FileReport& r : reports)
     for (const Diagnostic& d : r.diagnostics)
       out += fmt::format("::{} file={},line={},endLine={},col={},endColumn={},title={}::{}\n",
-                         d.severity == Severity::Error ? "error" : "warning",
-                         githubEscape(r.file->path(), true), d.location.row, d.endLocation.row,
-                         d.location.column, d.endLocation.column, githubEscape(title(d), true),
-                         githubEscape(d.message, false));
+                         severityName(d.severity), githubEscape(r.file->path(), true),
+                         d.location.row, d.endLocation.row, d.location.column, d.endLocation.column,
+                         githubEscape(title(d), true), githubEscape(d.message, false));
   return out;
 }
 
@@ -98,8 +97,7 @@ std::string renderJunit(const std::vector<FileReport>& reports) {
           "      <failure message=\"{4}\" type=\"{5}\">{0}:{1}:{2}: {4}</failure>\n"
           "    </testcase>\n",
           path, d.location.row, d.location.column,
-          xmlEscape(d.code.empty() ? "SyntaxError" : d.code), message,
-          d.severity == Severity::Error ? "error" : "warning");
+          xmlEscape(d.code.empty() ? "SyntaxError" : d.code), message, severityName(d.severity));
     }
     out += "  </testsuite>\n";
   }

@@ -8,12 +8,27 @@ bool isFixable(const Diagnostic& d, const RenderOptions& options) {
   return d.fix && (d.fix->applicability == Applicability::Safe || options.unsafeFixes);
 }
 
+std::string severityAndCode(const Diagnostic& d) {
+  // A syntax error names itself (`SyntaxError: ...`), as ruff prints it.
+  if (d.code.empty()) return "";
+  return fmt::format("{}[{}]", severityName(d.severity), d.code);
+}
+
 std::string conciseLine(const std::string& path, const Diagnostic& d,
                         const RenderOptions& options) {
-  std::string code = d.code.empty() ? "" : d.code + " ";
+  std::string code = d.code.empty() ? "" : severityAndCode(d) + " ";
   std::string mark = isFixable(d, options) ? "[*] " : "";
   return fmt::format("{}:{}:{}: {}{}{}\n", path, d.location.row, d.location.column, code, mark,
                      d.message);
+}
+
+std::string countFindings(size_t errors, size_t warnings) {
+  auto count = [](size_t n, const char* noun) {
+    return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
+  };
+  if (warnings == 0) return count(errors, "error");
+  if (errors == 0) return count(warnings, "warning");
+  return count(errors, "error") + " and " + count(warnings, "warning");
 }
 
 std::string renderConcise(const std::vector<FileReport>& reports, const RenderOptions& options) {
@@ -25,29 +40,29 @@ std::string renderConcise(const std::vector<FileReport>& reports, const RenderOp
 
 std::string summary(const std::vector<FileReport>& reports, const RenderOptions& options,
                     bool fixing) {
-  size_t found = 0, fixable = 0, hidden = 0, fixed = 0;
+  size_t errors = 0, warnings = 0, fixable = 0, hidden = 0, fixed = 0;
   for (const FileReport& r : reports) {
     fixed += r.fixed;
+    if (fixing) {
+      warnings += r.fixedWarnings;
+      errors += r.fixed - r.fixedWarnings;
+    }
     for (const Diagnostic& d : r.diagnostics) {
-      ++found;
+      ++(d.severity == Severity::Warning ? warnings : errors);
       if (isFixable(d, options))
         ++fixable;
       else if (d.fix)
         ++hidden;
     }
   }
-  auto errors = [](size_t n) { return n == 1 ? std::string("error") : std::string("errors"); };
   std::string out;
-  if (fixing && fixed > 0) {
-    out = found == 0
-              ? fmt::format("Found {} {} ({} fixed, 0 remaining).\n", fixed, errors(fixed), fixed)
-              : fmt::format("Found {} {} ({} fixed, {} remaining).\n", found + fixed,
-                            errors(found + fixed), fixed, found);
-  } else if (found == 0) {
-    return "All checks passed!\n";
-  } else {
-    out = fmt::format("Found {} {}.\n", found, errors(found));
-  }
+  if (errors + warnings == 0) return "All checks passed!\n";
+  std::string found = countFindings(errors, warnings);
+  if (fixing && fixed > 0)
+    out = fmt::format("Found {} ({} fixed, {} remaining).\n", found, fixed,
+                      errors + warnings - fixed);
+  else
+    out = fmt::format("Found {}.\n", found);
   if (!fixing && fixable > 0) out += fmt::format("[*] {} fixable with `lightfix fix`.\n", fixable);
   if (hidden > 0)
     out += fmt::format("{} hidden {} can be enabled with the `--unsafe-fixes` option.\n", hidden,

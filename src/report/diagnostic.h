@@ -26,9 +26,11 @@ struct Diagnostic {
 struct FileReport {
   std::shared_ptr<const SourceFile> file;
   std::vector<Diagnostic> diagnostics;
-  // Set by `fix`: how many fixes were applied to the file, and their rules.
+  // Set by `fix`: how many fixes were applied to the file, their rules, and
+  // how many of them were warnings.
   size_t fixed = 0;
   std::vector<std::string> fixedCodes;
+  size_t fixedWarnings = 0;
 };
 
 std::string ruleUrl(const std::string& code);

@@ -39,7 +39,7 @@ static void forEachFinding(const std::vector<FileReport>& reports, Visit visit) 
       visit(llvm::json::Value(llvm::json::Object{
           {"code", d.code.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(d.code)},
           {"message", jsonText(d.message)},
-          {"severity", d.severity == Severity::Error ? "error" : "warning"},
+          {"severity", severityName(d.severity)},
           {"filename", jsonText(r.file->path())},
           {"location", position(d.location)},
           {"end_location", position(d.endLocation)},

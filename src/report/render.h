@@ -38,10 +38,16 @@ std::string renderRdjson(const std::vector<FileReport>& reports, bool lines);
 // SARIF 2.1.0, with the rules and the fixes.
 std::string renderSarif(const std::vector<FileReport>& reports);
 
-// One concise line: `path:row:col: CODE [*] message`.
+// One concise line: `path:row:col: error[CODE] [*] message`.
 std::string conciseLine(const std::string& path, const Diagnostic& d, const RenderOptions& options);
+// `error[LF003]` or `warning[LF003]`, as rustc labels a finding; empty for a
+// syntax error.
+std::string severityAndCode(const Diagnostic& d);
+// "2 errors", "1 warning", "1 error and 2 warnings".
+std::string countFindings(size_t errors, size_t warnings);
 
-// "Found 3 errors.\n[*] 2 fixable with `lightfix fix`.\n", or the all-clear.
+// "Found 1 error and 2 warnings.\n[*] 2 fixable with `lightfix fix`.\n", or
+// the all-clear.
 std::string summary(const std::vector<FileReport>& reports, const RenderOptions& options,
                     bool fixing);
 

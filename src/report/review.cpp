@@ -111,7 +111,7 @@ std::string renderSarif(const std::vector<FileReport>& reports) {
     for (const Diagnostic& d : r.diagnostics) {
       Object result{
           {"ruleId", d.code.empty() ? std::string("syntax-error") : d.code},
-          {"level", d.severity == Severity::Error ? "error" : "warning"},
+          {"level", severityName(d.severity)},
           {"message", Object{{"text", jsonText(d.message)}}},
           {"locations",
            Array{Object{{"physicalLocation",

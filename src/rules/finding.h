@@ -16,6 +16,8 @@ namespace lightfix {
 struct FabricInstance;
 
 enum class Severity { Error, Warning };
+// As every output format spells it.
+inline const char* severityName(Severity s) { return s == Severity::Error ? "error" : "warning"; }
 enum class Applicability { Safe, Unsafe };
 
 // `safe` keeps behaviour apart from removing the crash; `unsafe` changes it,
