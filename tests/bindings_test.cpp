@@ -64,5 +64,30 @@ TEST(Bindings, ConstructorsAndLaunchesMapArgumentsToParameters) {
   EXPECT_EQ(p.text(b.argumentFor(launch, 1)), "net");
 }
 
+TEST(Bindings, SelfMethodCallsRunTheClassesOwnMethod) {
+  Parsed p(
+      "class Trainer:\n"
+      "    def step(self, model, batch):\n"
+      "        pass\n"
+      "    @staticmethod\n"
+      "    def helper(model):\n"
+      "        pass\n"
+      "    def fit(self, model, batches):\n"
+      "        for batch in batches:\n"
+      "            self.step(model, batch=batch)\n"
+      "        self.helper(model)\n"
+      "        other.step(model, batch)\n");
+  const Bindings& b = p.model.bindings();
+  // Neither the static method (no `self` to shift by) nor another object's
+  // `step` is a call of `Trainer.step`.
+  ASSERT_EQ(b.callSites().size(), 1u);
+  const CallSite& site = b.callSites()[0];
+  EXPECT_EQ(site.kind, CallSite::Method);
+  EXPECT_EQ(site.callee->name, "step");
+  EXPECT_TRUE(isNull(b.argumentFor(site, 0)));  // self
+  EXPECT_EQ(p.text(b.argumentFor(site, 1)), "model");
+  EXPECT_EQ(p.text(b.argumentFor(site, 2)), "batch");
+}
+
 }  // namespace
 }  // namespace lightfix

@@ -24,6 +24,15 @@ static TSNode paramName(TSNode p) {
   return TSNode{};
 }
 
+// A `@staticmethod` takes no `self`: its arguments do not shift by one.
+static bool isStaticMethod(const FunctionInfo& fn, std::string_view source) {
+  TSNode parent = parentOf(fn.node);
+  if (!is(parent, "decorated_definition")) return false;
+  for (TSNode d : namedChildren(parent))
+    if (is(d, "decorator") && textOf(d, source) == "@staticmethod") return true;
+  return false;
+}
+
 TSNode Bindings::scopeOf(TSNode n) const {
   TSNode fn = enclosingFunction(n);
   return isNull(fn) ? root_ : fn;
@@ -119,7 +128,12 @@ void Bindings::collect(TSNode root, std::string_view source) {
       return;
     }
     MethodCall mc;
-    if (asMethodCall(n, source, mc) && mc.method == "launch") {
+    if (!asMethodCall(n, source, mc)) return;
+    if (const FunctionInfo* method = selfMethodCalled(mc, scope)) {
+      callSites_.push_back({n, scope, method, args, CallSite::Method, {}});
+      return;
+    }
+    if (mc.method == "launch") {
       std::vector<TSNode> positional = positionalArguments(args);
       if (!positional.empty() && is(positional[0], "identifier")) {
         auto it = moduleFunctions_.find(std::string(textOf(positional[0], source)));
@@ -246,6 +260,17 @@ const FunctionInfo* Bindings::constructorOf(std::string_view className) const {
   return nullptr;
 }
 
+const FunctionInfo* Bindings::selfMethodCalled(const MethodCall& mc, TSNode scope) const {
+  const FunctionInfo* caller = function(scope);
+  if (!caller || isNull(caller->ownerClass) || caller->params.empty() ||
+      isStaticMethod(*caller, source_) || !is(mc.receiver, "identifier") ||
+      textOf(mc.receiver, source_) != caller->params[0])
+    return nullptr;
+  for (const FunctionInfo* method : methodsOf(caller->ownerClass))
+    if (method->name == mc.method && !isStaticMethod(*method, source_)) return method;
+  return nullptr;
+}
+
 const FunctionInfo* Bindings::calledFunction(TSNode call) const {
   auto it = directCallOf_.find(call.id);
   return it == directCallOf_.end() ? nullptr : callSites_[it->second].callee;
@@ -263,12 +288,14 @@ TSNode Bindings::argumentFor(const CallSite& site, int param) const {
   // The launcher's Fabric is the first parameter of a launched function;
   // `self` of a constructor has no argument.
   if (param == 0 && site.kind == CallSite::Launch) return site.launcher;
-  if (param == 0 && site.kind == CallSite::Construct) return TSNode{};
+  if (param == 0 && (site.kind == CallSite::Construct || site.kind == CallSite::Method))
+    return TSNode{};
   TSNode kw = keywordArgument(site.arguments, fn->params[param], source_);
   if (!isNull(kw)) return kw;
   std::vector<TSNode> positional = positionalArguments(site.arguments);
   // Launch: the first positional is the function itself, so they line up.
-  size_t index = static_cast<size_t>(site.kind == CallSite::Construct ? param - 1 : param);
+  bool bound = site.kind == CallSite::Construct || site.kind == CallSite::Method;
+  size_t index = static_cast<size_t>(bound ? param - 1 : param);
   if (index < positional.size()) return positional[index];
   return TSNode{};
 }

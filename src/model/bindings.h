@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/imports.h"
+#include "python/node.h"
 
 namespace lightfix {
 
@@ -35,8 +36,9 @@ struct Assignment {
 };
 
 // A call that runs a function: `train(fabric, model)`; `fabric.launch(train,
-// model)`, where the function's first parameter receives the Fabric; or
-// `Loop(fabric)`, which runs `Loop.__init__` with `self` first.
+// model)`, where the function's first parameter receives the Fabric;
+// `Loop(fabric)`, which runs `Loop.__init__` with `self` first; or
+// `self.step(model, batch)` in a method, which runs the class's own `step`.
 // The assignments that may reach a point, pyright's code flow read off the
 // syntax tree: the last one that runs whenever the point does, and the later
 // ones that run only on some paths (an `if`/`else`, a `try` handler). A
@@ -49,7 +51,7 @@ struct ReachingAssignments {
 };
 
 struct CallSite {
-  enum Kind { Direct, Launch, Construct };
+  enum Kind { Direct, Launch, Construct, Method };
   TSNode call{};
   TSNode scope{};
   const FunctionInfo* callee = nullptr;
@@ -103,6 +105,9 @@ class Bindings {
   bool definesName(std::string_view name) const;
   // A function nested in an enclosing function of `call`, named `name`.
   const FunctionInfo* nestedFunctionCalled(std::string_view name, TSNode call) const;
+  // The class's own method that `self.name(...)`, called in a method of
+  // the class, runs; or null.
+  const FunctionInfo* selfMethodCalled(const MethodCall& mc, TSNode scope) const;
   // The `__init__` of a module-level class of this file, or null.
   const FunctionInfo* constructorOf(std::string_view className) const;
   // For a call of a function of this file, that function; else null.

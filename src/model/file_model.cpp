@@ -243,7 +243,10 @@ void FileModel::collectFabricsAndTrainers() {
                           isNull(assignment) ? TSNode{} : enclosingStatement(assignment),
                           false});
     } else if (isTrainerConstruction(n)) {
-      trainers_.push_back({n, strategyOf(), {}});
+      TrainerInstance trainer;
+      trainer.construction = n;
+      trainer.strategy = strategyOf();
+      trainers_.push_back(std::move(trainer));
     }
   });
 
