@@ -113,6 +113,21 @@ struct Placement {
   std::string fabric;
 };
 
+// Whether some call in the file names `name` (`name(...)`, `x.name(...)`).
+bool calledByName(const FileContext& ctx, std::string_view name) {
+  std::string_view source = ctx.file.text();
+  bool found = false;
+  walk(ctx.model.bindings().module(), [&](TSNode n) {
+    if (found) return false;
+    if (!is(n, "call")) return true;
+    TSNode callee = field(n, "function");
+    if (is(callee, "attribute")) callee = field(callee, "attribute");
+    found = is(callee, "identifier") && textOf(callee, source) == name;
+    return true;
+  });
+  return found;
+}
+
 // When the model and optimizer came in as parameters, the set-up belongs to
 // the caller that made them: its later uses (`fabric.save(model)`) need the
 // set-up objects too, and a helper called once per epoch would set up twice.
@@ -128,6 +143,10 @@ std::optional<Placement> place(const FileContext& ctx, Placement p, int depth) {
   // A caller in another file would need an edit there: left to a person.
   if (!ctx.model.foreignCallers(fn).empty()) return std::nullopt;
   std::vector<const CallSite*> callers = bindings.callersOf(fn);
+  // Called in ways not followed (`stepper.step(model, ...)`, maybe in a
+  // loop): where the set-up belongs is not known.
+  if (callers.empty() && (!isNull(fn->ownerClass) || calledByName(ctx, fn->name)))
+    return std::nullopt;
   bool allLaunches = std::all_of(callers.begin(), callers.end(),
                                  [](const CallSite* c) { return c->kind == CallSite::Launch; });
   if (allLaunches) return p;
@@ -146,6 +165,14 @@ std::optional<Placement> place(const FileContext& ctx, Placement p, int depth) {
   Placement caller{site.scope, site.call, translate(p.model), translate(p.optimizer),
                    translate(p.fabric)};
   if (!ok) return std::nullopt;
+  // `self.fabric` means another object in `trainer.fit(model, optimizer)`:
+  // the set-up stays in the method, which must then run once.
+  bool selfCall = site.kind == CallSite::Method && is(site.receiver, "identifier") &&
+                  textOf(site.receiver, source) == "self";
+  if (p.fabric.rfind("self.", 0) == 0 && !selfCall) {
+    if (insideLoop(site.call)) return std::nullopt;
+    return p;
+  }
   return place(ctx, caller, depth + 1);
 }
 

@@ -89,5 +89,21 @@ TEST(Bindings, SelfMethodCallsRunTheClassesOwnMethod) {
   EXPECT_EQ(p.text(b.argumentFor(site, 2)), "batch");
 }
 
+TEST(Bindings, MethodCallsOnAnInstanceMadeHereRunTheClassesMethod) {
+  Parsed p(
+      "class Stepper:\n"
+      "    def step(self, model):\n"
+      "        pass\n"
+      "stepper = Stepper()\n"
+      "stepper.step(net)\n"
+      "Stepper().step(other)\n"
+      "unknown.step(net)\n");
+  const Bindings& b = p.model.bindings();
+  std::vector<std::string> passed;
+  for (const CallSite& site : b.callSites())
+    if (site.kind == CallSite::Method) passed.emplace_back(p.text(b.argumentFor(site, 1)));
+  EXPECT_EQ(passed, (std::vector<std::string>{"net", "other"}));
+}
+
 }  // namespace
 }  // namespace lightfix

@@ -109,6 +109,7 @@ void Bindings::collect(TSNode root, std::string_view source) {
     functions_.push_back(std::move(fn));
   });
 
+  std::vector<TSNode> onInstances;  // `x.fit(...)`: resolved once `x` can be traced
   walkTypes(root, {"assignment", "call"}, [&](TSNode n) {
     if (is(n, "assignment")) {
       addAssignment(n, scopeOf(n));
@@ -130,21 +131,49 @@ void Bindings::collect(TSNode root, std::string_view source) {
     MethodCall mc;
     if (!asMethodCall(n, source, mc)) return;
     if (const FunctionInfo* method = selfMethodCalled(mc, scope)) {
-      callSites_.push_back({n, scope, method, args, CallSite::Method, {}});
+      callSites_.push_back({n, scope, method, args, CallSite::Method, mc.receiver});
       return;
     }
-    if (mc.method == "launch") {
-      std::vector<TSNode> positional = positionalArguments(args);
-      if (!positional.empty() && is(positional[0], "identifier")) {
-        auto it = moduleFunctions_.find(std::string(textOf(positional[0], source)));
-        if (it != moduleFunctions_.end())
-          callSites_.push_back(
-              {n, scope, &functions_[it->second], args, CallSite::Launch, mc.receiver});
-      }
+    if (mc.method != "launch") {
+      onInstances.push_back(n);
+      return;
+    }
+    std::vector<TSNode> positional = positionalArguments(args);
+    if (!positional.empty() && is(positional[0], "identifier")) {
+      auto it = moduleFunctions_.find(std::string(textOf(positional[0], source)));
+      if (it != moduleFunctions_.end())
+        callSites_.push_back(
+            {n, scope, &functions_[it->second], args, CallSite::Launch, mc.receiver});
     }
   });
+  for (TSNode call : onInstances) {
+    TSNode scope = scopeOf(call);
+    MethodCall mc;
+    asMethodCall(call, source, mc);
+    if (const FunctionInfo* method = instanceMethodCalled(mc, scope))
+      callSites_.push_back(
+          {call, scope, method, field(call, "arguments"), CallSite::Method, mc.receiver});
+  }
   for (size_t i = callSites_.size(); i-- > 0;)
     if (callSites_[i].kind == CallSite::Direct) directCallOf_[callSites_[i].call.id] = i;
+}
+
+// `Trainer(...)` as made here: the name of a module-level class of this file
+// with a method `method`, or null.
+const FunctionInfo* Bindings::instanceMethodCalled(const MethodCall& mc, TSNode scope) const {
+  TSNode made = mc.receiver;
+  if (is(made, "identifier")) {
+    Origin o = trace(made, scope);
+    if (o.kind != Origin::Expression || o.index >= 0) return nullptr;
+    made = o.expr;
+  }
+  if (!is(made, "call") || !is(field(made, "function"), "identifier")) return nullptr;
+  std::string_view className = textOf(field(made, "function"), source_);
+  for (const FunctionInfo& fn : functions_)
+    if (fn.name == mc.method && !isNull(fn.ownerClass) && is(parentOf(fn.ownerClass), "module") &&
+        textOf(field(fn.ownerClass, "name"), source_) == className && !isStaticMethod(fn, source_))
+      return &fn;
+  return nullptr;
 }
 
 std::vector<const CallSite*> Bindings::callersOf(const FunctionInfo* fn) const {
@@ -287,7 +316,7 @@ TSNode Bindings::argumentFor(const CallSite& site, int param) const {
   if (param < 0 || param >= static_cast<int>(fn->params.size())) return TSNode{};
   // The launcher's Fabric is the first parameter of a launched function;
   // `self` of a constructor has no argument.
-  if (param == 0 && site.kind == CallSite::Launch) return site.launcher;
+  if (param == 0 && site.kind == CallSite::Launch) return site.receiver;
   if (param == 0 && (site.kind == CallSite::Construct || site.kind == CallSite::Method))
     return TSNode{};
   TSNode kw = keywordArgument(site.arguments, fn->params[param], source_);

@@ -38,7 +38,8 @@ struct Assignment {
 // A call that runs a function: `train(fabric, model)`; `fabric.launch(train,
 // model)`, where the function's first parameter receives the Fabric;
 // `Loop(fabric)`, which runs `Loop.__init__` with `self` first; or
-// `self.step(model, batch)` in a method, which runs the class's own `step`.
+// `self.step(model, batch)` in a method, or `Trainer().fit(model)`, which
+// run the class's own method.
 // The assignments that may reach a point, pyright's code flow read off the
 // syntax tree: the last one that runs whenever the point does, and the later
 // ones that run only on some paths (an `if`/`else`, a `try` handler). A
@@ -57,7 +58,7 @@ struct CallSite {
   const FunctionInfo* callee = nullptr;
   TSNode arguments{};
   Kind kind = Direct;
-  TSNode launcher{};  // the receiver of `.launch`, or null
+  TSNode receiver{};  // of `.launch` or of the method called; else null
 };
 
 // Where a value comes from: the expression that made it, or a parameter.
@@ -108,6 +109,9 @@ class Bindings {
   // The class's own method that `self.name(...)`, called in a method of
   // the class, runs; or null.
   const FunctionInfo* selfMethodCalled(const MethodCall& mc, TSNode scope) const;
+  // The method `x.name(...)` runs where `x` was made as `Class(...)`, a
+  // module-level class of this file; or null.
+  const FunctionInfo* instanceMethodCalled(const MethodCall& mc, TSNode scope) const;
   // The `__init__` of a module-level class of this file, or null.
   const FunctionInfo* constructorOf(std::string_view className) const;
   // For a call of a function of this file, that function; else null.
