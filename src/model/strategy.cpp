@@ -234,6 +234,14 @@ Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const
                        int depth, Strategy& out) {
   std::string_view source = m.file().text();
   Origin o = m.bindings().trace(args, scope);
+  if (o.kind == Origin::Parameter && depth <= kMaxDepth) {
+    // `def main(args)`, called as `main(parser.parse_args())`: the caller's.
+    std::vector<const CallSite*> callers = m.bindings().callersOf(o.function);
+    if (callers.size() != 1) return Argparse::NotParsed;
+    TSNode passed = m.bindings().argumentFor(*callers[0], o.param);
+    if (isNull(passed)) return Argparse::NotParsed;
+    return argparseValue(passed, dest, callers[0]->scope, m, depth + 1, out);
+  }
   for (int hops = 0; hops < 4 && o.kind == Origin::Expression; ++hops) {
     const FunctionInfo* helper = m.bindings().calledFunction(o.expr);
     if (!helper) break;
@@ -307,6 +315,10 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
   Strategy maybe = found(Strategy::MaybeDeepSpeed, expr, m, "a value lightfix cannot resolve");
   if (isNull(expr)) return {};  // Lightning's default, "auto", is never DeepSpeed
   if (depth > kMaxDepth) return maybe;
+  if (is(expr, "parenthesized_expression")) {
+    std::vector<TSNode> inner = namedChildren(expr);
+    return inner.size() == 1 ? evaluate(inner[0], scope, m, depth + 1) : maybe;
+  }
   std::string literal;
   if (stringLiteral(expr, source, literal))
     return isDeepSpeedName(literal) ? found(Strategy::DeepSpeed, expr, m) : Strategy{};
