@@ -70,15 +70,79 @@ static std::pair<const FileModel*, TSNode> findMethod(const FileModel& model, TS
   return {nullptr, TSNode{}};
 }
 
-// `return self._step(batch)` where `_step` may give back None: the value
-// Lightning sees is None on that path too.
-static bool returnsNoneThroughHelper(const FileModel& model, TSNode cls, TSNode ret) {
+// The class `name` (as the file spells it) is, here or in another project
+// file: the file and its definition.
+static std::pair<const FileModel*, TSNode> classNamed(const FileModel& model,
+                                                      std::string_view name) {
+  const FileModel* file = &model;
+  std::string local(name);
+  if (auto q = model.imports().qualifyName(name); q && model.index()) {
+    auto sym = model.index()->symbol(model.file().path(), *q);
+    if (!sym) return {nullptr, TSNode{}};
+    file = sym->file;
+    local = sym->name;
+  }
+  std::string_view source = file->file().text();
+  for (TSNode item : namedChildren(file->bindings().module())) {
+    TSNode def = is(item, "decorated_definition") ? field(item, "definition") : item;
+    if (is(def, "class_definition") && textOf(field(def, "name"), source) == local)
+      return {file, def};
+  }
+  return {nullptr, TSNode{}};
+}
+
+// The function a delegating call runs: `self._step(batch)`, `shared(self,
+// batch)` (of this file or another), `self.task.training_step(batch)` where
+// `self.task = Task(...)`. Its file and definition, or {null, null}.
+static std::pair<const FileModel*, TSNode> delegate(const FileModel& model, TSNode cls, TSNode step,
+                                                    TSNode call) {
   std::string_view source = model.file().text();
-  TSNode value = ts_node_named_child(ret, 0);
+  if (const FunctionInfo* fn = model.bindings().calledFunction(call)) return {&model, fn->node};
+  if (model.index())
+    if (auto [file, fn] = model.index()->callee(model, call); file) return {file, fn->node};
   MethodCall mc;
-  if (!asMethodCall(value, source, mc) || textOf(mc.receiver, source) != "self") return false;
-  auto [file, method] = findMethod(model, cls, mc.method, 0);
-  return file && mayReturnNone(method, file->file().text());
+  if (!asMethodCall(call, source, mc)) return {nullptr, TSNode{}};
+  if (textOf(mc.receiver, source) == "self") return findMethod(model, cls, mc.method, 0);
+  Origin o = model.bindings().trace(mc.receiver, step);
+  if (o.kind != Origin::Expression || o.index >= 0 || !is(o.expr, "call") ||
+      !is(field(o.expr, "function"), "identifier"))
+    return {nullptr, TSNode{}};
+  auto [file, made] = classNamed(model, textOf(field(o.expr, "function"), source));
+  if (!file) return {nullptr, TSNode{}};
+  for (const FunctionInfo* fn : file->bindings().methodsOf(made))
+    if (fn->name == mc.method) return {file, fn->node};
+  return {nullptr, TSNode{}};
+}
+
+// `return self._step(batch)` where `_step` may give back None: the value
+// Lightning sees is None on that path too. What to report, or nothing.
+static std::optional<std::string> returnsNoneThroughHelper(const FileModel& model, TSNode cls,
+                                                           TSNode step, TSNode ret) {
+  TSNode value = ts_node_named_child(ret, 0);
+  if (!is(value, "call")) return std::nullopt;
+  auto [callee, fn] = delegate(model, cls, step, value);
+  // Named: a lambda cannot capture a structured binding in C++17.
+  const FileModel* file = callee;
+  if (!file || sameNode(fn, step)) return std::nullopt;
+  std::string_view source = file->file().text();
+  if (!mayReturnNone(fn, source)) return std::nullopt;
+  std::string name = fmt::format("`{}()`", textOf(field(value, "function"), model.file().text()));
+  TSNode none{};
+  forEachOwnNode(fn, [&](TSNode n) {
+    if (isNull(none) && is(n, "return_statement") && returnsNone(n)) none = n;
+  });
+  auto at = [&](TSNode n) {
+    unsigned row = file->file().position(startOf(n)).row;
+    return file == &model ? fmt::format("line {}", row)
+                          : fmt::format("{}:{}", file->file().path(), row);
+  };
+  if (isNull(none))
+    return fmt::format(
+        "`training_step` returns what {} returns, and {} ({}) can end without returning; "
+        "skipping backward",
+        name, name, at(fn));
+  return fmt::format("`training_step` returns what {} returns, `None` at {}, skipping backward",
+                     name, at(none));
 }
 
 // `return out` where `out = None` ran before and nothing since surely
@@ -157,20 +221,21 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
 
     bool generator = false;
     std::vector<TSNode> noneReturns;
-    std::vector<TSNode> indirectReturns;
+    std::vector<std::pair<TSNode, std::string>> indirectReturns;  // and what to say
     forEachOwnNode(step, [&](TSNode n) {
       if (is(n, "yield")) generator = true;
       if (!is(n, "return_statement")) return;
       if (returnsNone(n))
         noneReturns.push_back(n);
-      else if (returnsNoneThroughHelper(ctx.model, cls.node, n) ||
-               returnsVariableThatMayBeNone(step, n, source))
-        indirectReturns.push_back(n);
+      else if (auto why = returnsNoneThroughHelper(ctx.model, cls.node, step, n))
+        indirectReturns.emplace_back(n, std::move(*why));
+      else if (returnsVariableThatMayBeNone(step, n, source))
+        indirectReturns.emplace_back(n, "`training_step` returns `None`, skipping backward");
     });
     if (generator) continue;
 
     // `ret` is the `return` to replace, or null when control falls off the end.
-    auto report = [&](TSNode node, uint32_t end, TSNode ret, const char* problem) {
+    auto report = [&](TSNode node, uint32_t end, TSNode ret, std::string_view problem) {
       Finding f;
       f.code = "LF003";
       f.start = startOf(node);
@@ -189,7 +254,8 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
           "optimization (`self.automatic_optimization = False`)";
       size_t first = out.size();
       for (TSNode ret : noneReturns) report(ret, endOf(ret), ret, problem);
-      for (TSNode ret : indirectReturns) report(ret, endOf(ret), ret, problem);
+      for (const auto& indirect : indirectReturns)
+        report(indirect.first, endOf(indirect.first), indirect.first, problem);
       if (!alwaysExits(field(step, "body"), source))
         report(step, endOf(field(step, "name")), TSNode{}, problem);
       for (size_t i = first; i < out.size(); ++i) out[i].nodes["manual"] = step;
@@ -199,8 +265,8 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
       report(ret, endOf(ret), ret, "`training_step` returns `None`, skipping backward");
     // Where the None comes from elsewhere, which value to return instead is
     // for a person to decide: no fix.
-    for (TSNode ret : indirectReturns) {
-      report(ret, endOf(ret), ret, "`training_step` returns `None`, skipping backward");
+    for (const auto& [ret, problem] : indirectReturns) {
+      report(ret, endOf(ret), ret, problem);
       out.back().nodes["indirect"] = ret;
     }
     if (!alwaysExits(field(step, "body"), source)) {
