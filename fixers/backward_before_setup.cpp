@@ -229,6 +229,9 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
       }
   if (sameNode(fabric.scope, p.scope) && !isNull(fabric.statement))
     needed.push_back(fabric.statement);
+  // `fabric = make_fabric(args)`: the name the set-up calls through.
+  if (const Assignment* a = bindings.reaching(p.fabric, p.scope, startOf(p.use), false))
+    needed.push_back(a->statement);
   // A helper handed the Fabric (`start(fabric)`) may be what launches it.
   walk(sameNode(p.scope, bindings.module()) ? p.scope : field(p.scope, "body"), [&](TSNode n) {
     if (!is(n, "call") || endOf(n) > startOf(p.use)) return true;

@@ -473,6 +473,18 @@ void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
         out.push_back(&f);
     return;
   }
+  if (o.kind == Origin::Expression && o.index < 0 && is(o.expr, "call")) {
+    // `fabric = make_fabric(args)`: the Fabric the helper returns.
+    if (const FunctionInfo* helper = bindings_.calledFunction(o.expr)) {
+      TSNode returned = bindings_.returnedValue(helper);
+      if (!isNull(returned)) fabricsOf(returned, helper->node, depth + 1, out);
+    } else if (index_) {
+      auto [file, fn] = index_->callee(*this, o.expr);
+      if (file && !isNull(file->bindings().returnedValue(fn)))
+        file->fabricsOf(file->bindings().returnedValue(fn), fn->node, depth + 1, out);
+    }
+    return;
+  }
   if (o.kind != Origin::Parameter) return;
   // `self` in a method of a Fabric subclass (LightningLite style): every
   // instance the project makes of that class, or of a subclass of it.

@@ -336,10 +336,15 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
     TSNode callee = field(expr, "function");
     Strategy s;
     if (strategyClass(callee, expr, m, s)) return s;
-    // `cls(...)` with `cls` a parameter: the classes its callers pass.
-    if (is(callee, "identifier"))
-      if (Origin o = m.bindings().trace(callee, scope); o.kind == Origin::Parameter)
-        return fromCallers(o, m, depth, maybe);
+    // `cls(...)` with `cls` a parameter: the classes its callers pass; a
+    // name bound to classes (`cls = A if xla else B`): those classes.
+    if (is(callee, "identifier")) {
+      Origin o = m.bindings().trace(callee, scope);
+      if (o.kind == Origin::Parameter) return fromCallers(o, m, depth, maybe);
+      if (o.kind == Origin::Expression && o.index < 0 && !sameNode(o.expr, callee) &&
+          !is(o.expr, "call"))
+        return evaluate(callee, scope, m, depth + 1);
+    }
     return maybe;
   }
   if (is(expr, "attribute")) {
