@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "model/lightning_classes.h"
 #include "model/project_index.h"
 #include "python/flow.h"
 #include "python/node.h"
@@ -426,7 +427,11 @@ void FileModel::collectLightningModules() {
       bool inheritedManual = false;
       for (TSNode base : namedChildren(field(cls, "superclasses"))) {
         auto q = imports_.qualify(base, source_);
-        if (q && isLightningModuleClass(*q)) lightning = true;
+        if (q && isLightningModuleClass(*q)) {
+          lightning = true;
+          // `ManualOptimBoringModel`: Lightning's own base turns it off.
+          inheritedManual = inheritedManual || lightningClass(*q)->manualOptimization;
+        }
         const LightningModuleClass* parent =
             is(base, "identifier") ? known(textOf(base, source_)) : nullptr;
         // A base class from another file of the project.

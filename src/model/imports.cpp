@@ -1,5 +1,6 @@
 #include "model/imports.h"
 
+#include "model/lightning_classes.h"
 #include "python/node.h"
 
 namespace lightfix {
@@ -89,16 +90,22 @@ static bool inPackages(std::string_view q, std::initializer_list<std::string_vie
   return false;
 }
 
+static bool isKind(std::string_view q, LightningKind kind) {
+  const LightningClass* c = lightningClass(q);
+  return c && c->kind == kind;
+}
+
 bool isFabricClass(std::string_view q) {
   // LightningLite is what Fabric was called before Lightning 2.0.
-  return (leafOf(q) == "Fabric" && inPackages(q, {"lightning", "lightning_fabric"})) ||
+  return (isKind(q, LightningKind::Fabric) && inPackages(q, {"lightning", "lightning_fabric"})) ||
          (leafOf(q) == "LightningLite" && inPackages(q, {"lightning", "pytorch_lightning"}));
 }
 bool isTrainerClass(std::string_view q) {
   return leafOf(q) == "Trainer" && inPackages(q, {"lightning", "pytorch_lightning"});
 }
 bool isLightningModuleClass(std::string_view q) {
-  return leafOf(q) == "LightningModule" && inPackages(q, {"lightning", "pytorch_lightning"});
+  return isKind(q, LightningKind::LightningModule) &&
+         inPackages(q, {"lightning", "pytorch_lightning"});
 }
 bool isDeepSpeedStrategyClass(std::string_view q) {
   return leafOf(q) == "DeepSpeedStrategy" &&

@@ -1,0 +1,1 @@
+from lightning.fabric.fabric import Fabric

@@ -1,0 +1,9 @@
+from .strategy import Strategy
+
+
+class DeepSpeedStrategy(Strategy):
+    pass
+
+
+class ZeroInfinityStrategy(DeepSpeedStrategy):
+    pass

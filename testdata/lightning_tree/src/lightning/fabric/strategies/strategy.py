@@ -1,0 +1,2 @@
+class Strategy:
+    pass

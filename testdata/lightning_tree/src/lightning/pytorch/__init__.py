@@ -1,0 +1,1 @@
+from lightning.pytorch.core import LightningModule

@@ -1,0 +1,5 @@
+from ..core.module import LightningModule
+
+
+class Hidden(LightningModule):
+    pass

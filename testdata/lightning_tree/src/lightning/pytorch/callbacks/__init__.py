@@ -1,0 +1,1 @@
+from lightning.pytorch.callbacks.callback import Callback

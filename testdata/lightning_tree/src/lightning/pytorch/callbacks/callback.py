@@ -1,0 +1,6 @@
+class Callback:
+    pass
+
+
+class Printer(Callback):
+    pass
