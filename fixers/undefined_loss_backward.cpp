@@ -1,10 +1,13 @@
 // LT002's fix: the undefined tensor returned becomes a zero loss that
-// backward() accepts, `torch::zeros({}, torch::requires_grad())`.
+// backward() accepts, `torch::zeros({}, torch::requires_grad())`; a
+// variable set on some paths is returned as it is where it was set.
 
 #include <clang/AST/Decl.h>
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/Stmt.h>
 
+#include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "cxx/cxx_context.h"
@@ -48,11 +51,22 @@ std::optional<Fix> fixUndefinedLossBackward(const CxxContext& ctx, const CxxFind
     if (!declares(torch, ctx.ast.Idents.get(name), seen)) return std::nullopt;
   }
 
+  const std::string zero = "torch::zeros({}, torch::requires_grad())";
   Fix fix;
-  fix.message = "Return a zero loss, `torch::zeros({}, torch::requires_grad())`";
   fix.applicability = Applicability::Unsafe;
-  llvm::cantFail(fix.edits.add(ctx.replacement(*start, static_cast<uint32_t>(text->size()),
-                                               "torch::zeros({}, torch::requires_grad())")));
+  std::string replacement = zero;
+  fix.message = "Return a zero loss, `" + zero + "`";
+  // `return loss;` where `loss` is set on some paths: the zero only where it is not.
+  bool name = std::all_of(text->begin(), text->end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+  if (name) {
+    std::string var(*text);
+    replacement = var + ".defined() ? " + var + " : " + zero;
+    fix.message = "Return a zero loss where `" + var + "` was never set, `" + replacement + "`";
+  }
+  llvm::cantFail(
+      fix.edits.add(ctx.replacement(*start, static_cast<uint32_t>(text->size()), replacement)));
   return fix;
 }
 

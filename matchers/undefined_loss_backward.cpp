@@ -1,5 +1,6 @@
 // LT002: a function returning torch::Tensor returns an undefined tensor
-// (`return torch::Tensor();`, `return {};`) on some path, and a caller calls
+// (`return torch::Tensor();`, `return {};`, or `return loss;` where
+// `torch::Tensor loss;` got a value only on some paths) on some path, and a caller calls
 // backward() on its result: libtorch throws "cannot call
 // get_autograd_meta() on undefined tensor".
 
@@ -57,6 +58,77 @@ bool returnsUndefined(const clang::ReturnStmt& ret) {
   return false;
 }
 
+bool isVariable(const clang::Expr* e, const clang::VarDecl* var) {
+  const clang::VarDecl* v = localVariable(e);
+  return v && v->getCanonicalDecl() == var;
+}
+
+// Whether `s` surely gives `var` a value: `var = …;`, a block that does, or
+// an `if` whose two branches both do.
+bool assigns(const clang::Stmt* s, const clang::VarDecl* var) {
+  if (!s) return false;
+  if (const auto* e = llvm::dyn_cast<clang::Expr>(s)) {
+    const auto* op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(ignoringTemporaries(e));
+    return op && op->getOperator() == clang::OO_Equal && op->getNumArgs() == 2 &&
+           isVariable(op->getArg(0), var);
+  }
+  if (const auto* block = llvm::dyn_cast<clang::CompoundStmt>(s))
+    return std::any_of(block->body_begin(), block->body_end(),
+                       [&](const clang::Stmt* c) { return assigns(c, var); });
+  if (const auto* branch = llvm::dyn_cast<clang::IfStmt>(s))
+    return assigns(branch->getThen(), var) && assigns(branch->getElse(), var);
+  return false;
+}
+
+// Whether `s` may give `var` a value lightfix does not follow: passed to a
+// function (an out-parameter) or reachable from a lambda.
+bool mayFillOtherwise(const clang::Stmt* s, const clang::VarDecl* var) {
+  bool found = false;
+  walk(s, [&](const clang::Stmt& n) {
+    if (llvm::isa<clang::LambdaExpr>(n)) found = true;
+    const auto* call = llvm::dyn_cast<clang::CallExpr>(&n);
+    if (!call || llvm::isa<clang::CXXOperatorCallExpr>(call)) return;
+    for (const clang::Expr* arg : call->arguments())
+      if (isVariable(arg, var)) found = true;
+  });
+  return found;
+}
+
+// In a block: `torch::Tensor loss;`, given a value only on some paths (or
+// none), then `return loss;`.
+void returnsOfUnsetTensors(const clang::CompoundStmt& block,
+                           std::vector<const clang::ReturnStmt*>& out) {
+  std::vector<const clang::VarDecl*> unset;  // declared empty here, not surely set since
+  for (const clang::Stmt* s : block.body()) {
+    if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s)) {
+      for (const clang::Decl* d : ds->decls()) {
+        const auto* var = llvm::dyn_cast<clang::VarDecl>(d);
+        const auto* construct = var ? llvm::dyn_cast_or_null<clang::CXXConstructExpr>(
+                                          ignoringTemporaries(var->getInit()))
+                                    : nullptr;
+        if (construct && construct->getNumArgs() == 0 && isTensorType(var->getType()))
+          unset.push_back(var->getCanonicalDecl());
+      }
+      continue;
+    }
+    if (const auto* ret = llvm::dyn_cast<clang::ReturnStmt>(s)) {
+      // `return loss;` moves it out through its copy or move constructor.
+      const clang::Expr* value = ignoringTemporaries(ret->getRetValue());
+      if (const auto* move = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(value);
+          move && move->getNumArgs() == 1 && move->getConstructor()->isCopyOrMoveConstructor())
+        value = move->getArg(0);
+      for (const clang::VarDecl* var : unset)
+        if (isVariable(value, var)) out.push_back(ret);
+      continue;
+    }
+    unset.erase(std::remove_if(unset.begin(), unset.end(),
+                               [&](const clang::VarDecl* var) {
+                                 return assigns(s, var) || mayFillOtherwise(s, var);
+                               }),
+                unset.end());
+  }
+}
+
 // The functions called on a value, when it is a call: `f(x)`, `obj.f(x)`,
 // `lambda(x)`.
 const clang::FunctionDecl* calledFunction(const clang::Expr* e) {
@@ -109,6 +181,12 @@ void matchUndefinedLossBackward(const CxxContext& ctx, std::vector<CxxFinding>& 
     if (!f || !f->doesThisDeclarationHaveABody()) continue;
     const bool tensorResult = isTensorType(f->getReturnType());
     walk(f->getBody(), [&](const clang::Stmt& s) {
+      if (const auto* block = llvm::dyn_cast<clang::CompoundStmt>(&s); block && tensorResult) {
+        std::vector<const clang::ReturnStmt*> unsetReturns;
+        returnsOfUnsetTensors(*block, unsetReturns);
+        for (const clang::ReturnStmt* ret : unsetReturns) undefined[keyOf(f)].push_back({ret, f});
+        return;
+      }
       if (const auto* ret = llvm::dyn_cast<clang::ReturnStmt>(&s)) {
         if (tensorResult && returnsUndefined(*ret)) undefined[keyOf(f)].push_back({ret, f});
         return;
