@@ -54,6 +54,9 @@ const FileModel* ProjectIndex::module(const std::string& fromPath, std::string_v
   return index < 0 ? nullptr : files_[static_cast<size_t>(index)];
 }
 
+// How many re-exports a name is followed through to its definition.
+constexpr int kMaxReexports = 8;
+
 std::optional<ProjectIndex::Symbol> ProjectIndex::symbol(const std::string& fromPath,
                                                          std::string_view qualified) const {
   // The longest prefix that names a project module wins: `a.b.C` is `C` of
@@ -61,8 +64,22 @@ std::optional<ProjectIndex::Symbol> ProjectIndex::symbol(const std::string& from
   for (size_t dot = qualified.rfind('.'); dot != std::string_view::npos && dot > 0;
        dot = qualified.rfind('.', dot - 1)) {
     std::string_view moduleName = qualified.substr(0, dot);
-    if (const FileModel* f = module(fromPath, moduleName))
-      return Symbol{f, std::string(qualified.substr(dot + 1))};
+    const FileModel* f = module(fromPath, moduleName);
+    if (!f) continue;
+    Symbol found{f, std::string(qualified.substr(dot + 1))};
+    // A package's `__init__.py` re-exporting it (`from .retinanet import
+    // RetinaNet`): where it is defined.
+    for (int hops = 0; hops < kMaxReexports && !found.file->bindings().definesName(found.name);
+         ++hops) {
+      std::optional<std::string> source = found.file->imports().qualifyName(found.name);
+      if (!source) break;
+      size_t last = source->rfind('.');
+      if (last == std::string::npos) break;
+      const FileModel* next = module(found.file->file().path(), source->substr(0, last));
+      if (!next || next == found.file) break;
+      found = Symbol{next, source->substr(last + 1)};
+    }
+    return found;
   }
   return std::nullopt;
 }

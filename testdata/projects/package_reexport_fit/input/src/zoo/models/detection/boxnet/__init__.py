@@ -1,0 +1,3 @@
+from .module import BoxNet
+
+__all__ = ["BoxNet"]

@@ -1,0 +1,1 @@
+from zoo.models.detection.maskhead.module import MaskHead
