@@ -1,7 +1,9 @@
 // Crash logs in testdata/logs/, against the bundled examples: `explain --log`
 // prints exactly `<name>.expected` (stdout and stderr, then `[exit N]`), and
 // `fix --from-log` on a copy changes exactly the one file `<name>.fixed`
-// names (its first line) to exactly the text that follows, or nothing.
+// names (its first line) to exactly the text that follows, or nothing: the
+// logged place and the same rule's other places on the run's path (a GAN's
+// second backward), printing `<name>.fixout` exactly.
 
 #include <gtest/gtest.h>
 
@@ -29,7 +31,7 @@ TEST_P(CrashLog, ExplainPrintsTheExpectedText) {
             slurp(kRoot / "testdata/logs" / (GetParam() + ".expected")));
 }
 
-TEST_P(CrashLog, FixFromLogAppliesThatFixAndNothingElse) {
+TEST_P(CrashLog, FixFromLogFixesTheLoggedPlaceAndTheRunsPath) {
   fs::path dir = lightfix::testing::freshTempDir();
   fs::copy(kRoot / "examples", dir / "examples", fs::copy_options::recursive);
   Result r =
@@ -47,6 +49,10 @@ TEST_P(CrashLog, FixFromLogAppliesThatFixAndNothingElse) {
       EXPECT_EQ(now, slurp(e.path())) << name << " changed:\n" << r.out;
   }
   EXPECT_EQ(r.exit, changedFile.empty() ? 1 : 0) << r.out;
+  fs::path fixout = kRoot / "testdata/logs" / (GetParam() + ".fixout");
+  if (fs::exists(fixout)) {
+    EXPECT_EQ(r.out + "[exit " + std::to_string(r.exit) + "]\n", slurp(fixout));
+  }
   fs::remove_all(dir);
 }
 

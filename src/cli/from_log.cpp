@@ -133,6 +133,57 @@ bool applySelected(const Selected& s, std::ostream& out, std::ostream& err) {
   return true;
 }
 
+// The project files a traceback ran through, by index into `files`: each
+// frame's own, matched as the innermost one is.
+std::vector<size_t> runPathFiles(const RaisedError& error, const std::vector<std::string>& files) {
+  std::vector<size_t> out;
+  RaisedError prefix = error;
+  while (!prefix.frames.empty()) {
+    if (auto frame = innermostProjectFrame(prefix, files))
+      if (std::find(out.begin(), out.end(), frame->file) == out.end()) out.push_back(frame->file);
+    prefix.frames.pop_back();
+  }
+  return out;
+}
+
+// After the logged place is fixed, the same rule's other places in the
+// files the run went through (a GAN's second `fabric.backward`): fixed
+// too, one per file and round, each round checked afresh, so the relaunch
+// does not stop at the next one after the same wait in the queue.
+bool fixRestOfRunPath(const LogCommand& command, const RunOptions& run, const Rule& rule,
+                      std::vector<std::string> paths, std::ostream& out, std::ostream& err) {
+  constexpr int kMaxRounds = 8;
+  bool ok = true;
+  bool announced = false;
+  for (int round = 0; round < kMaxRounds; ++round) {
+    CheckedProject again(command.paths, run);
+    std::vector<Selected> next;
+    for (const FileReport& r : again.result().reports) {
+      if (std::find(paths.begin(), paths.end(), r.file->path()) == paths.end()) continue;
+      for (const Diagnostic& d : r.diagnostics)
+        if (d.code == rule.code && d.fix &&
+            (d.fix->applicability == Applicability::Safe || run.unsafeFixes)) {
+          next.push_back({&r, {&d}, {}});
+          break;
+        }
+    }
+    if (next.empty()) break;
+    if (!announced) out << "Further along the run, where the relaunch would stop next:\n";
+    announced = true;
+    bool progress = false;
+    for (const Selected& s : next) {
+      bool applied = applySelected(s, out, err);
+      progress = progress || applied;
+      ok = ok && applied;
+      // A failed place stays failed: not retried in every round.
+      if (!applied)
+        paths.erase(std::remove(paths.begin(), paths.end(), s.report->file->path()), paths.end());
+    }
+    if (!progress) break;
+  }
+  return ok;
+}
+
 }  // namespace
 
 int runLogCommand(const LogCommand& command, std::ostream& out, std::ostream& err) {
@@ -182,6 +233,7 @@ int runLogCommand(const LogCommand& command, std::ostream& out, std::ostream& er
     out << fmt::format("It means: {}.\n", rule->summary);
 
     Selected s = select(checked.result(), *rule, frame);
+    bool usedAssumption = false;
     if (!s.report) {
       // The crash proves DeepSpeed ran even where the source leaves the
       // strategy open (a flag, an environment variable).
@@ -192,6 +244,7 @@ int runLogCommand(const LogCommand& command, std::ostream& out, std::ostream& er
         assumingDeepSpeed = std::make_unique<CheckedProject>(command.paths, run);
       }
       s = select(assumingDeepSpeed->result(), *rule, frame);
+      usedAssumption = s.report != nullptr;
       if (s.report) s.how += "; the source leaves the strategy open, the log shows DeepSpeed ran";
     }
     if (!s.report) {
@@ -228,7 +281,19 @@ int runLogCommand(const LogCommand& command, std::ostream& out, std::ostream& er
       exit = 1;
       continue;
     }
-    if (!applySelected(s, out, err)) exit = 1;
+    if (!applySelected(s, out, err)) {
+      exit = 1;
+      continue;
+    }
+    const RunResult& seen = usedAssumption ? assumingDeepSpeed->result() : checked.result();
+    std::vector<std::string> paths{s.report->file->path()};
+    for (size_t i : runPathFiles(*error, {seen.files.begin(), seen.files.end()}))
+      if (std::find(paths.begin(), paths.end(), seen.files[i]) == paths.end())
+        paths.push_back(seen.files[i]);
+    RunOptions run = command.run;
+    run.progress = nullptr;
+    run.model.targetDeepSpeed = run.model.targetDeepSpeed || usedAssumption;
+    if (!fixRestOfRunPath(command, run, *rule, paths, out, err)) exit = 1;
   }
   return exit;
 }

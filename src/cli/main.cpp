@@ -379,7 +379,8 @@ static int runMain(int argc, char** argv) {
   rules->add_flag("--markdown", rulesMarkdown, "Print docs/rules/index.md, the table of rules");
 
   fix->add_option("--from-log", fixOptions.fromLog,
-                  "Apply the one fix for the crash in this log (see `explain --log`)");
+                  "Apply the fix for the crash in this log (see `explain --log`), and the same "
+                  "rule's further along the run");
   fix->add_flag("-i,--interactive", fixOptions.interactive,
                 "Offer each fix, safe or unsafe, on the terminal to apply or skip")
       ->excludes("--diff")
