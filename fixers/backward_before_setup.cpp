@@ -143,9 +143,12 @@ std::optional<Placement> place(const FileContext& ctx, Placement p, int depth) {
   // A caller in another file would need an edit there: left to a person.
   if (!ctx.model.foreignCallers(fn).empty()) return std::nullopt;
   std::vector<const CallSite*> callers = bindings.callersOf(fn);
-  // Called in ways not followed (`stepper.step(model, ...)`, maybe in a
-  // loop): where the set-up belongs is not known.
-  if (callers.empty() && (!isNull(fn->ownerClass) || calledByName(ctx, fn->name)))
+  // Called in ways not followed: a function holding the training loop
+  // (`fit(self, model, optimizer)`) sets up at its top, before the loop;
+  // one step of it (`stepper.step(model, ...)`) may run once per batch,
+  // and where the set-up belongs is not known.
+  if (callers.empty() && !insideLoop(p.use) &&
+      (!isNull(fn->ownerClass) || calledByName(ctx, fn->name)))
     return std::nullopt;
   bool allLaunches = std::all_of(callers.begin(), callers.end(),
                                  [](const CallSite* c) { return c->kind == CallSite::Launch; });
@@ -162,9 +165,6 @@ std::optional<Placement> place(const FileContext& ctx, Placement p, int depth) {
     ok = ok && plainName;
     return std::string(textOf(arg, source));
   };
-  Placement caller{site.scope, site.call, translate(p.model), translate(p.optimizer),
-                   translate(p.fabric)};
-  if (!ok) return std::nullopt;
   // `self.fabric` means another object in `trainer.fit(model, optimizer)`:
   // the set-up stays in the method, which must then run once.
   bool selfCall = site.kind == CallSite::Method && is(site.receiver, "identifier") &&
@@ -173,6 +173,9 @@ std::optional<Placement> place(const FileContext& ctx, Placement p, int depth) {
     if (insideLoop(site.call)) return std::nullopt;
     return p;
   }
+  Placement caller{site.scope, site.call, translate(p.model), translate(p.optimizer),
+                   translate(p.fabric)};
+  if (!ok) return std::nullopt;
   return place(ctx, caller, depth + 1);
 }
 
