@@ -70,10 +70,11 @@ static std::pair<const FileModel*, TSNode> findMethod(const FileModel& model, TS
   return {nullptr, TSNode{}};
 }
 
-// The class `name` (as the file spells it) is, here or in another project
-// file: the file and its definition.
-static std::pair<const FileModel*, TSNode> classNamed(const FileModel& model,
-                                                      std::string_view name) {
+// The method `method` of the class `name` (as this file spells it), defined
+// here or in another project file: that file and its definition.
+static std::pair<const FileModel*, TSNode> methodOfClass(const FileModel& model,
+                                                         std::string_view name,
+                                                         std::string_view method) {
   const FileModel* file = &model;
   std::string local(name);
   if (auto q = model.imports().qualifyName(name); q && model.index()) {
@@ -82,13 +83,8 @@ static std::pair<const FileModel*, TSNode> classNamed(const FileModel& model,
     file = sym->file;
     local = sym->name;
   }
-  std::string_view source = file->file().text();
-  for (TSNode item : namedChildren(file->bindings().module())) {
-    TSNode def = is(item, "decorated_definition") ? field(item, "definition") : item;
-    if (is(def, "class_definition") && textOf(field(def, "name"), source) == local)
-      return {file, def};
-  }
-  return {nullptr, TSNode{}};
+  const FunctionInfo* fn = file->bindings().methodOfClass(local, method);
+  return fn ? std::pair{file, fn->node} : std::pair<const FileModel*, TSNode>{nullptr, TSNode{}};
 }
 
 // The function a delegating call runs: `self._step(batch)`, `shared(self,
@@ -107,11 +103,7 @@ static std::pair<const FileModel*, TSNode> delegate(const FileModel& model, TSNo
   if (o.kind != Origin::Expression || o.index >= 0 || !is(o.expr, "call") ||
       !is(field(o.expr, "function"), "identifier"))
     return {nullptr, TSNode{}};
-  auto [file, made] = classNamed(model, textOf(field(o.expr, "function"), source));
-  if (!file) return {nullptr, TSNode{}};
-  for (const FunctionInfo* fn : file->bindings().methodsOf(made))
-    if (fn->name == mc.method) return {file, fn->node};
-  return {nullptr, TSNode{}};
+  return methodOfClass(model, textOf(field(o.expr, "function"), source), mc.method);
 }
 
 // `return self._step(batch)` where `_step` may give back None: the value

@@ -158,8 +158,20 @@ void Bindings::collect(TSNode root, std::string_view source) {
     if (callSites_[i].kind == CallSite::Direct) directCallOf_[callSites_[i].call.id] = i;
 }
 
-// `Trainer(...)` as made here: the name of a module-level class of this file
-// with a method `method`, or null.
+const FunctionInfo* Bindings::methodOfClass(std::string_view className,
+                                            std::string_view method) const {
+  for (const FunctionInfo& fn : functions_) {
+    if (fn.name != method || isNull(fn.ownerClass)) continue;
+    TSNode holder = parentOf(fn.ownerClass);
+    if (is(holder, "decorated_definition")) holder = parentOf(holder);
+    if (is(holder, "module") && textOf(field(fn.ownerClass, "name"), source_) == className)
+      return &fn;
+  }
+  return nullptr;
+}
+
+// `x.fit(...)` where `x` was made as `Trainer(...)`, `Trainer` a class of
+// this file: its `fit`, or null.
 const FunctionInfo* Bindings::instanceMethodCalled(const MethodCall& mc, TSNode scope) const {
   TSNode made = mc.receiver;
   if (is(made, "identifier")) {
@@ -168,12 +180,8 @@ const FunctionInfo* Bindings::instanceMethodCalled(const MethodCall& mc, TSNode 
     made = o.expr;
   }
   if (!is(made, "call") || !is(field(made, "function"), "identifier")) return nullptr;
-  std::string_view className = textOf(field(made, "function"), source_);
-  for (const FunctionInfo& fn : functions_)
-    if (fn.name == mc.method && !isNull(fn.ownerClass) && is(parentOf(fn.ownerClass), "module") &&
-        textOf(field(fn.ownerClass, "name"), source_) == className && !isStaticMethod(fn, source_))
-      return &fn;
-  return nullptr;
+  const FunctionInfo* fn = methodOfClass(textOf(field(made, "function"), source_), mc.method);
+  return fn && !isStaticMethod(*fn, source_) ? fn : nullptr;
 }
 
 std::vector<const CallSite*> Bindings::callersOf(const FunctionInfo* fn) const {

@@ -109,6 +109,9 @@ class Bindings {
   // The class's own method that `self.name(...)`, called in a method of
   // the class, runs; or null.
   const FunctionInfo* selfMethodCalled(const MethodCall& mc, TSNode scope) const;
+  // The method `method` of the module-level class `className` of this file
+  // (decorated or not), or null.
+  const FunctionInfo* methodOfClass(std::string_view className, std::string_view method) const;
   // The method `x.name(...)` runs where `x` was made as `Class(...)`, a
   // module-level class of this file; or null.
   const FunctionInfo* instanceMethodCalled(const MethodCall& mc, TSNode scope) const;

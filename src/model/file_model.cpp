@@ -485,8 +485,8 @@ void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
       if (!isNull(returned)) fabricsOf(returned, helper->node, depth + 1, out);
     } else if (index_) {
       auto [file, fn] = index_->callee(*this, o.expr);
-      if (file && !isNull(file->bindings().returnedValue(fn)))
-        file->fabricsOf(file->bindings().returnedValue(fn), fn->node, depth + 1, out);
+      TSNode returned = file ? file->bindings().returnedValue(fn) : TSNode{};
+      if (!isNull(returned)) file->fabricsOf(returned, fn->node, depth + 1, out);
     }
     return;
   }
