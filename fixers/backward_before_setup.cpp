@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "budgets.h"
 #include "edit/insertion.h"
 #include "fixers/data_flow.h"
 #include "fixers/launch_insertion.h"
@@ -153,7 +154,7 @@ std::optional<Placement> place(const FileContext& ctx, Placement p, int depth) {
   bool allLaunches = std::all_of(callers.begin(), callers.end(),
                                  [](const CallSite* c) { return c->kind == CallSite::Launch; });
   if (allLaunches) return p;
-  if (callers.size() != 1 || depth > 4) return std::nullopt;
+  if (callers.size() != 1 || depth > kMaxSetupCallers) return std::nullopt;
   const CallSite& site = *callers[0];
   std::string_view source = ctx.file.text();
   bool ok = true;

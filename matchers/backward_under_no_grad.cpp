@@ -13,6 +13,7 @@
 #include <map>
 #include <set>
 
+#include "budgets.h"
 #include "cxx/cxx_context.h"
 #include "matchers/torch_calls.h"
 
@@ -113,7 +114,7 @@ class Checker {
       for (const clang::CallExpr* call : callsIn(ctx_, *s))
         if (isSetEnabled(*call)) return;
     std::set<const clang::FunctionDecl*> seen;
-    walk(top, seen, 3);
+    walk(top, seen, kMaxCxxHelpers);
   }
 
  private:
@@ -324,7 +325,7 @@ class Checker {
 
   void checkBackward(const Frame& frame, const clang::CallExpr& call) {
     const clang::Expr* tensor = backwardTensor(call);
-    if (!tensor || !computed(tensor, frame, call, 6)) return;
+    if (!tensor || !computed(tensor, frame, call, kMaxCxxTrace)) return;
     const clang::Stmt* use = &call;
     for (const Frame* f = &frame; f; use = f->call, f = f->parent)
       if (reenabledAt(*f, *use)) return;

@@ -18,15 +18,13 @@ void matchDeepspeedNeedsCuda(const FileContext& ctx, std::vector<Finding>& out) 
   const char* problem = "DeepSpeed on the CPU accelerator";
   for (const FabricInstance& fabric : ctx.model.fabrics()) {
     if (!fabric.strategy.deepSpeed()) continue;
-    TSNode argument =
-        cpuAcceleratorArgument(fabric.construction, ctx.model.imports(), ctx.file.text());
+    TSNode argument = cpuAcceleratorArgument(fabric.construction, ctx.model);
     if (!isNull(argument))
       out.push_back(fabricFinding(ctx, "LF018", argument, fabric, problem, kLightningSays));
   }
   for (const TrainerInstance& trainer : ctx.model.trainers()) {
     if (!trainer.strategy.deepSpeed()) continue;
-    TSNode argument =
-        cpuAcceleratorArgument(trainer.construction, ctx.model.imports(), ctx.file.text());
+    TSNode argument = cpuAcceleratorArgument(trainer.construction, ctx.model);
     if (!isNull(argument))
       out.push_back(trainerFinding(ctx, "LF018", argument, trainer, problem, kLightningSays));
   }

@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 
+#include "budgets.h"
 #include "cxx/cxx_context.h"
 #include "matchers/torch_calls.h"
 
@@ -120,7 +121,7 @@ void matchMissingZeroGrad(const CxxContext& ctx, std::vector<CxxFinding>& out) {
     Zeroed zeroed;
     std::set<const clang::FunctionDecl*> seen;
     for (const clang::Stmt* part : iterationParts(*l))
-      if (part) collectZeroed(ctx, *part, zeroed, seen, 3);
+      if (part) collectZeroed(ctx, *part, zeroed, seen, kMaxCxxHelpers);
     if (zeroed.all) continue;
     for (const std::string& id : here.stepOrder) {
       if (zeroed.optimizers.count(id)) continue;

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "budgets.h"
 #include "model/file_model.h"
 #include "model/project_index.h"
 #include "model/project_model.h"
@@ -49,7 +50,7 @@ static bool mayReturnNone(TSNode fn, std::string_view source) {
 // files: the file it is in and its definition.
 static std::pair<const FileModel*, TSNode> findMethod(const FileModel& model, TSNode cls,
                                                       std::string_view name, int depth) {
-  if (depth > 6 || isNull(cls)) return {nullptr, TSNode{}};
+  if (depth > kMaxBaseClasses || isNull(cls)) return {nullptr, TSNode{}};
   std::string_view source = model.file().text();
   for (const FunctionInfo* fn : model.bindings().methodsOf(cls))
     if (fn->name == name) return {&model, fn->node};
@@ -181,7 +182,7 @@ static bool stepsOptimizerItself(const FileModel& model, TSNode cls, TSNode fn, 
     if (onSelf) helpers.push_back(n);
   });
   if (manualBackward || (optimizers && steps)) return true;
-  if (depth >= 2) return false;
+  if (depth >= kMaxDelegations) return false;
   for (TSNode call : helpers) {
     MethodCall mc;
     asMethodCall(call, source, mc);

@@ -40,6 +40,25 @@ TEST(Strategy, UnknownValuesMayBeDeepSpeed) {
   EXPECT_EQ(fabricStrategy("f = L.Fabric(**kwargs)\n"), Strategy::MaybeDeepSpeed);
 }
 
+TEST(Strategy, KwargsFromADictTheFileBuilds) {
+  EXPECT_EQ(fabricStrategy("kw = dict(devices=2)\nkw['strategy'] = 'deepspeed'\n"
+                           "f = L.Fabric(**kw)\n"),
+            Strategy::DeepSpeed);
+  EXPECT_EQ(fabricStrategy("kw = {'strategy': 'ddp'}\nif big:\n    kw['strategy'] = 'deepspeed'\n"
+                           "f = L.Fabric(**kw)\n"),
+            Strategy::MaybeDeepSpeed);
+  EXPECT_EQ(fabricStrategy("kw = load()\nkw.update(strategy='ddp')\nf = L.Fabric(**kw)\n"),
+            Strategy::NotDeepSpeed);
+  EXPECT_EQ(fabricStrategy("kw = {'strategy': 'deepspeed'}\nkw.pop('strategy')\n"
+                           "f = L.Fabric(**kw)\n"),
+            Strategy::NotDeepSpeed);
+  // `*args` may pass it by position.
+  EXPECT_EQ(fabricStrategy("kw = {}\nf = L.Fabric(*args, **kw)\n"), Strategy::MaybeDeepSpeed);
+  EXPECT_EQ(fabricStrategy("cfg = {'fabric': {'strategy': 'deepspeed'}}\n"
+                           "f = L.Fabric(strategy=cfg['fabric']['strategy'])\n"),
+            Strategy::DeepSpeed);
+}
+
 TEST(Strategy, ArgparseDefaultsAndChoices) {
   const std::string parser =
       "import argparse\n"

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include "budgets.h"
 #include "edit/atomic_write.h"
 #include "edit/fix_rounds.h"
 #include "edit/read_file.h"
@@ -152,10 +153,9 @@ std::vector<size_t> runPathFiles(const RaisedError& error, const std::vector<std
 // does not stop at the next one after the same wait in the queue.
 bool fixRestOfRunPath(const LogCommand& command, const RunOptions& run, const Rule& rule,
                       std::vector<std::string> paths, std::ostream& out, std::ostream& err) {
-  constexpr int kMaxRounds = 8;
   bool ok = true;
   bool announced = false;
-  for (int round = 0; round < kMaxRounds; ++round) {
+  for (int round = 0; round < kMaxFixRounds; ++round) {
     CheckedProject again(command.paths, run);
     std::vector<Selected> next;
     for (const FileReport& r : again.result().reports) {

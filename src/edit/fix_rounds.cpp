@@ -2,13 +2,12 @@
 
 #include <algorithm>
 
+#include "budgets.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {
 
 namespace {
-
-constexpr int kMaxRounds = 8;
 
 // Adds every edit of `fix` to `merged`, or none of them. An edit already
 // there is made once: two findings may want the same line inserted at the
@@ -52,7 +51,7 @@ FixRounds applyFixes(const SourceFile& original, const Analyzer& analyze, const 
                      const ParseCheck& parses) {
   FixRounds result;
   result.text = original.text();
-  for (int round = 0; round < kMaxRounds; ++round) {
+  for (int round = 0; round < kMaxFixRounds; ++round) {
     SourceFile current(original.path(), result.text);
     std::vector<Diagnostic> diagnostics = analyze(current);
     result.remaining = diagnostics;
@@ -88,7 +87,7 @@ FixRounds applyFixes(const SourceFile& original, const Analyzer& analyze, const 
     if (kept.empty() || fixed == result.text) continue;
     for (const Diagnostic* d : kept) result.applied.push_back(*d);
     result.text = std::move(fixed);
-    if (round + 1 == kMaxRounds)
+    if (round + 1 == kMaxFixRounds)
       result.remaining = analyze(SourceFile(original.path(), result.text));
   }
   return result;

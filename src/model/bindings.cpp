@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "budgets.h"
 #include "python/flow.h"
 #include "python/node.h"
 
@@ -341,7 +342,7 @@ Origin Bindings::trace(TSNode expr, TSNode scope) const { return traceFrom(expr,
 
 Origin Bindings::traceFrom(TSNode expr, TSNode scope, int depth) const {
   Origin unknown;
-  if (isNull(expr) || depth > 16) return unknown;
+  if (isNull(expr) || depth > kMaxTraceDepth) return unknown;
   if (is(expr, "parenthesized_expression")) {
     std::vector<TSNode> inner = namedChildren(expr);
     return inner.size() == 1 ? traceFrom(inner[0], scope, depth + 1) : unknown;

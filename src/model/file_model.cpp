@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "budgets.h"
+#include "model/dict_values.h"
 #include "model/lightning_classes.h"
 #include "model/project_index.h"
 #include "python/flow.h"
@@ -143,7 +145,7 @@ bool FileModel::attachSubclasses(const ProjectIndex& index) {
     imports_.setStarResolver([this](std::string_view name) -> std::optional<std::string> {
       // Star imports may chain, and may loop.
       thread_local int depth = 0;
-      if (depth > 8) return std::nullopt;
+      if (depth > kMaxStarImportChain) return std::nullopt;
       ++depth;
       std::optional<std::string> found;
       for (const std::string& module : imports_.starModules()) {
@@ -160,10 +162,9 @@ bool FileModel::attachSubclasses(const ProjectIndex& index) {
   return collectFabricSubclasses();
 }
 
-TSNode cpuAcceleratorArgument(TSNode construction, const Imports& imports,
-                              std::string_view source) {
-  TSNode value = keywordArgument(field(construction, "arguments"), "accelerator", source);
-  if (isNull(value)) return TSNode{};
+// `"cpu"` or `CPUAccelerator()` as an accelerator: the argument or dict
+// entry holding it, else null.
+static TSNode cpuAccelerator(TSNode value, const Imports& imports, std::string_view source) {
   // Lightning compares accelerator names as written: "CPU" is no name at all.
   std::string name;
   if (stringLiteral(value, source, name)) return name == "cpu" ? parentOf(value) : TSNode{};
@@ -173,6 +174,20 @@ TSNode cpuAcceleratorArgument(TSNode construction, const Imports& imports,
         (q->rfind("lightning", 0) == 0 || q->rfind("pytorch_lightning", 0) == 0))
       return parentOf(value);
   return TSNode{};
+}
+
+TSNode cpuAcceleratorArgument(TSNode construction, const FileModel& model) {
+  if (!is(construction, "call")) return TSNode{};
+  // Written in the call or carried by `**kwargs` of this file, on every path.
+  KeyValues kv = keywordValues(construction, "accelerator", model);
+  TSNode first{};
+  for (const KeyValue& v : kv.values) {
+    TSNode pinned =
+        v.model == &model ? cpuAccelerator(v.node, model.imports(), model.file().text()) : TSNode{};
+    if (isNull(pinned)) return TSNode{};
+    if (isNull(first)) first = pinned;
+  }
+  return kv.complete ? first : TSNode{};
 }
 
 // Lightning 1.x: `Trainer.from_argparse_args(args, **overrides)`.
@@ -219,14 +234,11 @@ void FileModel::collectFabricsAndTrainers() {
       if (!isNull(parsed)) {
         s = evaluateStrategyArgument(parsed, bindings_.scopeOf(n), *this);
       } else if (isNull(expr) && hasSplat(args)) {
-        // `Fabric(**config)` may carry any strategy.
-        s.kind = Strategy::MaybeDeepSpeed;
-        s.why = "`**kwargs` may carry it";
-        s.evidence = n;
-        s.evidenceFile = &file_;
+        // `Trainer(**trainer_kwargs)`: what the dict holds, if it can be read.
+        s = evaluateSplatStrategy(n, *this);
       }
       if (options_.targetDeepSpeed && s.kind != Strategy::DeepSpeed &&
-          (options_.migrateCpuPinned || isNull(cpuAcceleratorArgument(n, imports_, source_)))) {
+          (options_.migrateCpuPinned || isNull(cpuAcceleratorArgument(n, *this)))) {
         s = Strategy{};
         s.kind = Strategy::DeepSpeed;
       }
@@ -470,7 +482,7 @@ std::vector<const FabricInstance*> FileModel::fabricsOf(TSNode expr, TSNode scop
 
 void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
                           std::vector<const FabricInstance*>& out) const {
-  if (depth > 8) return;
+  if (depth > kMaxCallDepth) return;
   Origin o = bindings_.trace(expr, scope);
   if (o.kind == Origin::Expression && o.index < 0 && isFabricConstruction(o.expr)) {
     for (const FabricInstance& f : fabrics_)
@@ -540,7 +552,7 @@ bool FileModel::hasDeepSpeedSetup() const {
 }
 
 const SetupCall* FileModel::setupResultOf(TSNode expr, TSNode scope, int& slot, int depth) const {
-  if (depth > 8) return nullptr;
+  if (depth > kMaxCallDepth) return nullptr;
   Origin o = bindings_.trace(expr, scope);
   if (o.kind == Origin::Expression) {
     for (const SetupCall& s : setups_)
@@ -623,7 +635,7 @@ bool FileModel::ranBefore(const SetupCall& setup, TSNode point, const SetupQuery
 
 void FileModel::setupsInside(const FunctionInfo* fn, const SetupQuery& query, int depth,
                              bool repeated, SetupRuns& out) const {
-  if (depth > 8) return;
+  if (depth > kMaxCallDepth) return;
   bool always = query.counted == Counted::AlwaysRun;
   for (const SetupCall& s : setups_)
     if (sameFabric(s.fabric, query.fabric) && sameNode(s.scope, fn->node) &&
@@ -655,8 +667,7 @@ void FileModel::setupsInForeignCallees(TSNode scope, TSNode point, const SetupQu
 
 void FileModel::setupsBefore(TSNode point, TSNode scope, TSNode receiver, const SetupQuery& query,
                              int depth, SetupRuns prefix, std::vector<SetupRuns>& out) const {
-  constexpr size_t kMaxPaths = 32;
-  if (out.size() >= kMaxPaths) return;
+  if (out.size() >= kMaxWays) return;
   bool always = query.counted == Counted::AlwaysRun;
   SetupRuns local = std::move(prefix);
   for (const SetupCall& s : setups_)
@@ -704,7 +715,7 @@ void FileModel::setupsBefore(TSNode point, TSNode scope, TSNode receiver, const 
   };
   for (const CallSite* site : bindings_.callersOf(fn)) consider(this, site);
   for (const ForeignCall* call : foreignCallers(fn)) consider(call->model, &call->site);
-  if (ways.empty() || depth > 8) {
+  if (ways.empty() || depth > kMaxCallDepth) {
     // Called from elsewhere: module-level set-ups have run by then.
     for (const SetupCall& s : setups_)
       if (sameFabric(s.fabric, query.fabric) && sameNode(s.scope, root_))

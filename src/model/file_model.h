@@ -44,12 +44,6 @@ struct FabricInstance {
   mutable bool launched = false;
 };
 
-// The `accelerator=` argument that pins a `Fabric(...)` or `Trainer(...)`
-// to the CPU (`"cpu"`, `CPUAccelerator()`), or null. Other names fail
-// earlier or elsewhere: "mps" with a DeepSpeed name is rejected by the
-// connector on a Mac, "tpu" needs a TPU machine first.
-TSNode cpuAcceleratorArgument(TSNode construction, const Imports& imports, std::string_view source);
-
 // One Fabric seen through two parses of its file (a fix round re-parses
 // one file while the others keep theirs).
 bool sameFabric(const FabricInstance* a, const FabricInstance* b);
@@ -92,6 +86,15 @@ struct LightningModuleClass {
   std::string name;
   bool manualOptimization = false;
 };
+
+class FileModel;
+
+// The `accelerator=` argument (or the `**kwargs` dict entry) that pins a
+// `Fabric(...)` or `Trainer(...)` of `model`'s file to the CPU (`"cpu"`,
+// `CPUAccelerator()`) on every path, or null. Other names fail earlier or
+// elsewhere: "mps" with a DeepSpeed name is rejected by the connector on a
+// Mac, "tpu" needs a TPU machine first.
+TSNode cpuAcceleratorArgument(TSNode construction, const FileModel& model);
 
 class FileModel {
  public:

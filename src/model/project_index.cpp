@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "budgets.h"
 #include "model/file_model.h"
 #include "model/strategy.h"
 #include "python/node.h"
@@ -55,7 +56,6 @@ const FileModel* ProjectIndex::module(const std::string& fromPath, std::string_v
 }
 
 // How many re-exports a name is followed through to its definition.
-constexpr int kMaxReexports = 8;
 
 std::optional<ProjectIndex::Symbol> ProjectIndex::symbol(const std::string& fromPath,
                                                          std::string_view qualified) const {

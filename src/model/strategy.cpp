@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "budgets.h"
+#include "model/dict_values.h"
 #include "model/file_model.h"
 #include "model/project_index.h"
 #include "python/node.h"
@@ -18,8 +20,6 @@ bool isDeepSpeedName(std::string name) {
 }
 
 namespace {
-
-constexpr int kMaxDepth = 12;
 
 Strategy found(Strategy::Kind kind, TSNode node, const FileModel& m, std::string why = {}) {
   Strategy s;
@@ -54,7 +54,7 @@ StrategyBase lightningStrategy(const std::optional<std::string>& qualified) {
 }
 
 StrategyBase strategyBaseOf(TSNode callee, const FileModel& m, int depth) {
-  if (depth > 4) return StrategyBase::Unknown;
+  if (depth > kMaxStrategyBases) return StrategyBase::Unknown;
   std::string_view source = m.file().text();
   const FileModel* file = &m;
   std::string name(textOf(callee, source));
@@ -234,7 +234,7 @@ Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const
                        int depth, Strategy& out) {
   std::string_view source = m.file().text();
   Origin o = m.bindings().trace(args, scope);
-  if (o.kind == Origin::Parameter && depth <= kMaxDepth) {
+  if (o.kind == Origin::Parameter && depth <= kMaxStrategyDepth) {
     // `def main(args)`, called as `main(parser.parse_args())`: the caller's.
     std::vector<const CallSite*> callers = m.bindings().callersOf(o.function);
     if (callers.size() != 1) return Argparse::NotParsed;
@@ -242,7 +242,7 @@ Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const
     if (isNull(passed)) return Argparse::NotParsed;
     return argparseValue(passed, dest, callers[0]->scope, m, depth + 1, out);
   }
-  for (int hops = 0; hops < 4 && o.kind == Origin::Expression; ++hops) {
+  for (int hops = 0; hops < kMaxHelperReturns && o.kind == Origin::Expression; ++hops) {
     const FunctionInfo* helper = m.bindings().calledFunction(o.expr);
     if (!helper) break;
     TSNode returned = m.bindings().returnedValue(helper);
@@ -310,11 +310,41 @@ std::optional<Strategy> acrossPaths(TSNode name, TSNode scope, const FileModel& 
   return every ? first : weakened(first, "one branch of an `if` or `try`");
 }
 
+// What the paths a dict takes give a key: DeepSpeed when each gives it.
+Strategy fromValues(const KeyValues& kv, TSNode where, const FileModel& m, int depth,
+                    const char* unreadable) {
+  bool every = kv.complete && !kv.values.empty();
+  Strategy first;
+  for (const KeyValue& v : kv.values) {
+    Strategy s = isNull(v.node) ? Strategy{} : evaluate(v.node, v.scope, *v.model, depth + 1);
+    every = every && s.kind == Strategy::DeepSpeed;
+    if (s.deepSpeed() && !first.deepSpeed()) first = s;
+  }
+  if (every) return first;
+  if (first.deepSpeed()) return weakened(first, "one way the dict it comes from is built");
+  if (!kv.complete) return found(Strategy::MaybeDeepSpeed, where, m, unreadable);
+  return {};
+}
+
+// `cfg["strategy"]`, `cfg["trainer"]["strategy"]`: the keys of a dict.
+Strategy fromSubscript(TSNode expr, TSNode scope, const FileModel& m, int depth) {
+  std::vector<std::string> keys;
+  TSNode base = expr;
+  for (; is(base, "subscript"); base = field(base, "value")) {
+    std::string key;
+    if (!stringLiteral(field(base, "subscript"), m.file().text(), key))
+      return found(Strategy::MaybeDeepSpeed, expr, m, "a value lightfix cannot resolve");
+    keys.insert(keys.begin(), key);
+  }
+  return fromValues(keyValuesAt(base, keys, expr, scope, m), expr, m, depth,
+                    "a value lightfix cannot resolve");
+}
+
 Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
   std::string_view source = m.file().text();
   Strategy maybe = found(Strategy::MaybeDeepSpeed, expr, m, "a value lightfix cannot resolve");
   if (isNull(expr)) return {};  // Lightning's default, "auto", is never DeepSpeed
-  if (depth > kMaxDepth) return maybe;
+  if (depth > kMaxStrategyDepth) return maybe;
   if (is(expr, "parenthesized_expression")) {
     std::vector<TSNode> inner = namedChildren(expr);
     return inner.size() == 1 ? evaluate(inner[0], scope, m, depth + 1) : maybe;
@@ -347,6 +377,7 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
     }
     return maybe;
   }
+  if (is(expr, "subscript")) return fromSubscript(expr, scope, m, depth);
   if (is(expr, "attribute")) {
     Strategy fromArgs;
     std::string dest(textOf(field(expr, "attribute"), source));
@@ -371,6 +402,14 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
 
 Strategy evaluateStrategy(TSNode expr, TSNode scope, const FileModel& model) {
   return evaluate(expr, scope, model, 0);
+}
+
+Strategy evaluateSplatStrategy(TSNode call, const FileModel& model) {
+  KeyValues kv = keywordValues(call, "strategy", model);
+  // `Fabric(*args)` may pass it by position.
+  for (TSNode arg : namedChildren(field(call, "arguments")))
+    if (is(arg, "list_splat")) kv.complete = false;
+  return fromValues(kv, call, model, 0, "`**kwargs` may carry it");
 }
 
 Strategy evaluateStrategyArgument(TSNode args, TSNode scope, const FileModel& model) {

@@ -36,6 +36,11 @@ Strategy evaluateStrategy(TSNode expr, TSNode scope, const FileModel& model);
 // arguments (`Trainer.from_argparse_args(args)`, `Trainer(**vars(args))`).
 Strategy evaluateStrategyArgument(TSNode args, TSNode scope, const FileModel& model);
 
+// The strategy of a call given its keywords by `**kwargs`
+// (`Trainer(**trainer_kwargs)`): DeepSpeed when every path the dict takes
+// gives it, possibly when one does or when lightfix cannot read the dict.
+Strategy evaluateSplatStrategy(TSNode call, const FileModel& model);
+
 // Whether a strategy name is one of DeepSpeed's (`deepspeed`,
 // `deepspeed_stage_3_offload`…), as Lightning's registry reads it.
 bool isDeepSpeedName(std::string name);

@@ -1,0 +1,388 @@
+#include "model/dict_values.h"
+
+#include <set>
+#include <string_view>
+
+#include "budgets.h"
+#include "model/bindings.h"
+#include "model/file_model.h"
+#include "model/project_index.h"
+#include "python/flow.h"
+#include "python/node.h"
+#include "python/source_file.h"
+
+namespace lightfix {
+namespace {
+
+using Path = std::vector<std::string>;
+
+KeyValues absent() { return {{KeyValue{}}, true}; }
+KeyValues unknown() { return {{}, false}; }
+
+// Later paths add to what reaches; a set on every path replaces it.
+void assign(KeyValues& into, KeyValues value, bool onEveryPath) {
+  if (onEveryPath) {
+    into = std::move(value);
+    return;
+  }
+  into.values.insert(into.values.end(), value.values.begin(), value.values.end());
+  into.complete = into.complete && value.complete;
+}
+
+void merge(KeyValues& into, const KeyValues& other) { assign(into, other, false); }
+
+TSNode unparenthesized(TSNode n) {
+  while (is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
+    n = ts_node_named_child(n, 0);
+  return n;
+}
+
+bool isDictCall(TSNode n, std::string_view source) {
+  if (!is(n, "call")) return false;
+  std::string_view callee = textOf(field(n, "function"), source);
+  return callee == "dict" || callee == "OrderedDict" || callee == "collections.OrderedDict";
+}
+
+struct Query {
+  const Path& path;
+  const FileModel& m;
+  std::string_view source;
+};
+
+KeyValues valuesAt(TSNode dict, const Path& path, size_t from, TSNode point, TSNode scope,
+                   const FileModel& m, int depth);
+
+// `path[from]` of a value, then the rest of the path inside it.
+KeyValues descend(TSNode value, const Path& path, size_t from, TSNode scope, const FileModel& m,
+                  int depth) {
+  if (from == path.size()) return {{KeyValue{value, scope, &m}}, true};
+  return valuesAt(value, path, from, value, scope, m, depth + 1);
+}
+
+// The key in a dict written in place: `{"strategy": ..., **base}`,
+// `dict(base, strategy=...)`; later entries override earlier ones.
+KeyValues inLiteral(TSNode dict, const Path& path, size_t from, TSNode scope, const FileModel& m,
+                    int depth) {
+  std::string_view source = m.file().text();
+  const std::string& key = path[from];
+  KeyValues out = absent();
+  if (is(dict, "dictionary")) {
+    for (TSNode entry : namedChildren(dict)) {
+      std::string written;
+      if (is(entry, "pair")) {
+        if (!stringLiteral(field(entry, "key"), source, written))
+          out = unknown();
+        else if (written == key)
+          out = descend(field(entry, "value"), path, from + 1, scope, m, depth);
+      } else if (is(entry, "dictionary_splat")) {
+        out = valuesAt(ts_node_named_child(entry, 0), path, from, entry, scope, m, depth + 1);
+      }
+    }
+    return out;
+  }
+  for (TSNode arg : namedChildren(field(dict, "arguments"))) {
+    if (is(arg, "keyword_argument")) {
+      if (textOf(field(arg, "name"), source) == key)
+        out = descend(field(arg, "value"), path, from + 1, scope, m, depth);
+    } else if (is(arg, "dictionary_splat")) {
+      out = valuesAt(ts_node_named_child(arg, 0), path, from, arg, scope, m, depth + 1);
+    } else if (!is(arg, "comment")) {
+      out = valuesAt(arg, path, from, arg, scope, m, depth + 1);
+    }
+  }
+  return out;
+}
+
+// A loop body between `a` and `b` may run no time at all.
+bool loopBetween(TSNode a, TSNode b) {
+  for (TSNode p = parentOf(a); !isNull(p) && !contains(p, b); p = parentOf(p))
+    if (is(p, "for_statement") || is(p, "while_statement")) return true;
+  return false;
+}
+
+bool runsOnEveryPath(TSNode statement, TSNode point) {
+  return runsBefore(statement, point) && !loopBetween(statement, point);
+}
+
+// Calls that read a dict handed to them and never change it.
+bool onlyReads(TSNode call, std::string_view source) {
+  static const std::set<std::string_view> readers = {
+      "print",     "len",           "str",
+      "repr",      "sorted",        "list",
+      "tuple",     "isinstance",    "type",
+      "bool",      "dict",          "deepcopy",
+      "copy.copy", "copy.deepcopy", "json.dumps",
+      "json.dump", "yaml.dump",     "yaml.safe_dump",
+      "pprint",    "pprint.pprint", "OmegaConf.create"};
+  static const std::set<std::string_view> loggers = {"info",  "debug", "warning",
+                                                     "warn",  "error", "log_hyperparams",
+                                                     "print", "log",   "save_hyperparameters"};
+  TSNode callee = field(call, "function");
+  std::string_view name = textOf(callee, source);
+  if (readers.count(name)) return true;
+  return is(callee, "attribute") && loggers.count(textOf(field(callee, "attribute"), source));
+}
+
+// Applies the changes made to the dict named `name` between `after` and
+// `point` in `scope`.
+class Mutations {
+ public:
+  Mutations(std::string_view name, const Path& path, TSNode point, TSNode scope, const FileModel& m,
+            int depth)
+      : name_(name),
+        path_(path),
+        point_(point),
+        scope_(scope),
+        m_(m),
+        source_(m.file().text()),
+        depth_(depth) {}
+
+  void apply(uint32_t after, KeyValues& kv) {
+    TSNode body = is(scope_, "function_definition") ? field(scope_, "body") : scope_;
+    walk(body, [&](TSNode n) {
+      if (endOf(n) <= after || startOf(n) >= startOf(point_)) return false;
+      if (is(n, "function_definition") || is(n, "class_definition") || is(n, "lambda"))
+        return false;
+      if (is(n, "identifier") && textOf(n, source_) == name_ && endOf(n) <= startOf(point_))
+        use(n, kv);
+      return true;
+    });
+  }
+
+ private:
+  void set(TSNode where, KeyValues value, KeyValues& kv) {
+    assign(kv, std::move(value), runsOnEveryPath(enclosingStatement(where), point_));
+  }
+
+  bool related(const Path& keys) const {
+    for (size_t i = 0; i < keys.size() && i < path_.size(); ++i)
+      if (keys[i] != path_[i]) return false;
+    return true;
+  }
+
+  void storeUnknown(const Path& keys, TSNode where, KeyValues& kv) {
+    if (related(keys)) set(where, unknown(), kv);
+  }
+
+  // A store to `keys` (all literal) of `value`, or their deletion (null).
+  void store(const Path& keys, TSNode value, TSNode where, KeyValues& kv) {
+    if (!related(keys)) return;
+    if (keys.size() > path_.size()) return set(where, unknown(), kv);
+    KeyValues v =
+        isNull(value) ? absent() : descend(value, path_, keys.size(), scope_, m_, depth_ + 1);
+    set(where, std::move(v), kv);
+  }
+
+  void subscriptUse(TSNode n, KeyValues& kv) {
+    Path keys;
+    bool literal = true;
+    TSNode top = parentOf(n);
+    for (TSNode cur = top; is(cur, "subscript"); cur = parentOf(cur)) {
+      std::string key;
+      if (!stringLiteral(field(cur, "subscript"), source_, key)) literal = false;
+      keys.push_back(key);
+      top = cur;
+      if (!sameNode(field(parentOf(cur), "value"), cur)) break;
+    }
+    TSNode up = parentOf(top);
+    bool stored = (is(up, "assignment") || is(up, "augmented_assignment")) &&
+                  sameNode(field(up, "left"), top);
+    bool deleted = is(up, "delete_statement") || is(parentOf(up), "delete_statement");
+    if (!stored && !deleted) return;  // a read
+    if (!literal) return set(up, unknown(), kv);
+    if (is(up, "augmented_assignment")) return storeUnknown(keys, up, kv);
+    store(keys, deleted ? TSNode{} : field(up, "right"), up, kv);
+  }
+
+  void methodUse(TSNode n, const MethodCall& mc, KeyValues& kv) {
+    std::string_view method = mc.method;
+    if (method == "get" || method == "items" || method == "keys" || method == "values" ||
+        method == "copy" || method == "__contains__")
+      return;
+    std::vector<TSNode> positional = positionalArguments(mc.arguments);
+    std::string key;
+    bool literalKey = !positional.empty() && stringLiteral(positional[0], source_, key);
+    if (method == "pop") {
+      if (!literalKey) return set(n, unknown(), kv);
+      return store({key}, TSNode{}, n, kv);
+    }
+    if (method == "setdefault") {
+      if (!literalKey) return set(n, unknown(), kv);
+      if (key != path_[0]) return;
+      KeyValues added = positional.size() > 1
+                            ? descend(positional[1], path_, 1, scope_, m_, depth_ + 1)
+                            : KeyValues{{KeyValue{}}, true};
+      return merge(kv, added);
+    }
+    if (method != "update") return set(n, unknown(), kv);
+    for (TSNode arg : namedChildren(mc.arguments)) {
+      if (is(arg, "keyword_argument")) {
+        std::string k(textOf(field(arg, "name"), source_));
+        store({k}, field(arg, "value"), n, kv);
+      } else if (is(arg, "comment")) {
+        continue;
+      } else {
+        TSNode mapping = is(arg, "dictionary_splat") ? ts_node_named_child(arg, 0) : arg;
+        KeyValues v = valuesAt(mapping, path_, 0, n, scope_, m_, depth_ + 1);
+        // A mapping without the key leaves it as it was.
+        bool without = v.complete && !v.values.empty();
+        for (const KeyValue& one : v.values) without = without && isNull(one.node);
+        if (!without) set(n, std::move(v), kv);
+      }
+    }
+  }
+
+  void use(TSNode n, KeyValues& kv) {
+    TSNode p = parentOf(n);
+    // `x.name` and `name=` are other names.
+    if ((is(p, "attribute") && sameNode(field(p, "attribute"), n)) ||
+        (is(p, "keyword_argument") && sameNode(field(p, "name"), n)))
+      return;
+    if (is(p, "subscript") && sameNode(field(p, "value"), n)) return subscriptUse(n, kv);
+    MethodCall mc;
+    if (is(p, "attribute") && asMethodCall(parentOf(p), source_, mc) && sameNode(mc.receiver, n))
+      return methodUse(parentOf(p), mc, kv);
+    // Handed to a call that may change it, or aliased.
+    TSNode call = is(p, "argument_list")      ? parentOf(p)
+                  : is(p, "keyword_argument") ? parentOf(parentOf(p))
+                                              : TSNode{};
+    if (!isNull(call) && !onlyReads(call, source_)) return set(call, unknown(), kv);
+    if ((is(p, "assignment") && sameNode(field(p, "right"), n)) ||
+        (is(p, "augmented_assignment") && sameNode(field(p, "left"), n)))
+      return set(p, unknown(), kv);
+  }
+
+  std::string_view name_;
+  const Path& path_;
+  TSNode point_;
+  TSNode scope_;
+  const FileModel& m_;
+  std::string_view source_;
+  int depth_;
+};
+
+// A function's `**kwargs`: what its callers pass by keyword, less the
+// keywords its named parameters take.
+KeyValues fromCallers(const FunctionInfo& fn, const Path& path, const FileModel& m, int depth) {
+  if (fn.paramIndex(path[0]) >= 0) return absent();
+  struct Caller {
+    const FileModel* model;
+    const CallSite* site;
+  };
+  std::vector<Caller> callers;
+  for (const CallSite* site : m.bindings().callersOf(&fn)) callers.push_back({&m, site});
+  for (const ForeignCall* call : m.foreignCallers(&fn))
+    callers.push_back({call->model, &call->site});
+  if (callers.empty()) return unknown();
+  KeyValues out{{}, true};
+  for (const Caller& c : callers) {
+    TSNode args = c.site->arguments;
+    std::string_view source = c.model->file().text();
+    KeyValues one = absent();
+    for (TSNode arg : namedChildren(args)) {
+      if (is(arg, "keyword_argument") && textOf(field(arg, "name"), source) == path[0])
+        one = descend(field(arg, "value"), path, 1, c.site->scope, *c.model, depth);
+      else if (is(arg, "dictionary_splat"))
+        one = valuesAt(ts_node_named_child(arg, 0), path, 0, c.site->call, c.site->scope, *c.model,
+                       depth + 1);
+    }
+    merge(out, one);
+  }
+  return out;
+}
+
+TSNode kwargsParameter(const FunctionInfo& fn, std::string_view name, std::string_view source) {
+  for (TSNode p : namedChildren(field(fn.node, "parameters")))
+    if (is(p, "dictionary_splat_pattern") && textOf(ts_node_named_child(p, 0), source) == name)
+      return p;
+  return TSNode{};
+}
+
+KeyValues named(TSNode name, const Path& path, size_t from, TSNode point, TSNode scope,
+                const FileModel& m, int depth) {
+  std::string_view source = m.file().text();
+  std::string_view text = textOf(name, source);
+  Path rest(path.begin() + static_cast<std::ptrdiff_t>(from), path.end());
+  ReachingAssignments reaching = m.bindings().reachingAll(text, scope, name);
+  uint32_t after = 0;
+  KeyValues out{{}, true};
+  if (reaching.assignments.empty()) {
+    const FunctionInfo* fn = m.bindings().function(scope);
+    TSNode param = fn ? kwargsParameter(*fn, text, source) : TSNode{};
+    if (isNull(param)) return unknown();
+    out = fromCallers(*fn, rest, m, depth + 1);
+    after = endOf(param);
+  } else {
+    for (const Assignment* a : reaching.assignments) {
+      merge(out, a->index >= 0 ? unknown()
+                               : valuesAt(a->value, rest, 0, a->statement, a->scope, m, depth + 1));
+      after = std::max(after, endOf(a->statement));
+    }
+    if (!reaching.onEveryPath) out.complete = false;
+    // Changes made between two of the assignments are not followed.
+    Mutations between(text, rest, reaching.assignments.back()->statement, scope, m, depth);
+    KeyValues probe = absent();
+    between.apply(endOf(reaching.assignments.front()->statement), probe);
+    if (probe.values.size() != 1 || !isNull(probe.values[0].node) || !probe.complete)
+      out.complete = false;
+  }
+  Mutations(text, rest, point, scope, m, depth).apply(after, out);
+  return out;
+}
+
+KeyValues valuesAt(TSNode dict, const Path& path, size_t from, TSNode point, TSNode scope,
+                   const FileModel& m, int depth) {
+  dict = unparenthesized(dict);
+  if (depth > kMaxDictDepth || isNull(dict)) return unknown();
+  std::string_view source = m.file().text();
+  if (is(dict, "dictionary") || isDictCall(dict, source))
+    return inLiteral(dict, path, from, scope, m, depth);
+  if (is(dict, "identifier")) return named(dict, path, from, point, scope, m, depth);
+  if (is(dict, "subscript")) {
+    // `cfg["trainer"]`: the same keys one level down.
+    Path longer(path.begin() + static_cast<std::ptrdiff_t>(from), path.end());
+    for (; is(dict, "subscript"); dict = field(dict, "value")) {
+      std::string key;
+      if (!stringLiteral(field(dict, "subscript"), source, key)) return unknown();
+      longer.insert(longer.begin(), key);
+    }
+    return valuesAt(dict, longer, 0, point, scope, m, depth + 1);
+  }
+  // A dict built and returned by a function of this file.
+  if (const FunctionInfo* fn = is(dict, "call") ? m.bindings().calledFunction(dict) : nullptr) {
+    TSNode returned = m.bindings().returnedValue(fn);
+    if (!isNull(returned))
+      return valuesAt(returned, path, from, parentOf(returned), fn->node, m, depth + 1);
+  }
+  return unknown();
+}
+
+}  // namespace
+
+KeyValues keyValuesAt(TSNode dict, const std::vector<std::string>& path, TSNode point, TSNode scope,
+                      const FileModel& model) {
+  if (path.empty()) return unknown();
+  return valuesAt(dict, path, 0, point, scope, model, 0);
+}
+
+KeyValues keywordValues(TSNode call, const std::string& name, const FileModel& model) {
+  std::string_view source = model.file().text();
+  TSNode scope = model.bindings().scopeOf(call);
+  Path path{name};
+  KeyValues out = absent();
+  bool splatSeen = false;
+  for (TSNode arg : namedChildren(field(call, "arguments"))) {
+    if (is(arg, "keyword_argument") && textOf(field(arg, "name"), source) == name)
+      return {{KeyValue{field(arg, "value"), scope, &model}}, true};
+    if (!is(arg, "dictionary_splat")) continue;
+    KeyValues one = valuesAt(ts_node_named_child(arg, 0), path, 0, call, scope, model, 1);
+    if (splatSeen)
+      merge(out, one);
+    else
+      out = std::move(one);
+    splatSeen = true;
+  }
+  return out;
+}
+
+}  // namespace lightfix
