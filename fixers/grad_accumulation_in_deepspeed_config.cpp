@@ -19,6 +19,7 @@ std::optional<Fix> fixGradAccumulationInDeepspeedConfig(const FileContext& ctx,
                                                         const Finding& finding) {
   std::string_view source = ctx.file.text();
   TSNode pair = finding.node("pair");
+  if (isNull(pair)) return std::nullopt;  // a JSON file, or a dict the program changes
   TSNode value = field(pair, "value");
   auto remove = removeArgument(ctx.file, pair);
   if (!remove) return std::nullopt;

@@ -5,7 +5,9 @@
 #include <cctype>
 
 #include "matchers/fabric_calls.h"
+#include "model/deepspeed_config.h"
 #include "model/file_model.h"
+#include "model/project_index.h"
 #include "model/project_model.h"
 #include "python/node.h"
 #include "python/query.h"
@@ -71,7 +73,16 @@ Finding methodCallFinding(const FileContext& ctx, std::string_view code, TSNode 
   return trainerFinding(ctx, code, node, *call.trainer, problem, lightningSays);
 }
 
-int statedZeroStage(const Strategy& strategy) {
+// The model of the file a strategy was chosen in, seen from `here`.
+static const FileModel* modelOf(const SourceFile* file, const FileModel& here) {
+  if (&here.file() == file) return &here;
+  if (here.index())
+    for (const FileModel* f : here.index()->files())
+      if (&f->file() == file) return f;
+  return nullptr;
+}
+
+int statedZeroStage(const Strategy& strategy, const FileModel& model) {
   if (isNull(strategy.evidence) || !strategy.evidenceFile) return 0;
   std::string_view source = strategy.evidenceFile->text();
   std::string name;
@@ -82,6 +93,14 @@ int statedZeroStage(const Strategy& strategy) {
     return 0;
   }
   if (!is(strategy.evidence, "call")) return 0;
+  // A config replaces the arguments: `stage=` then counts for nothing.
+  if (!isNull(keywordArgument(field(strategy.evidence, "arguments"), "config", source))) {
+    const FileModel* chosenIn = modelOf(strategy.evidenceFile, model);
+    if (!chosenIn) return 0;
+    std::optional<int64_t> stage =
+        deepSpeedConfigKey(strategy.evidence, {"zero_optimization", "stage"}, *chosenIn).integer();
+    return stage && *stage >= 1 && *stage <= 3 ? static_cast<int>(*stage) : 0;
+  }
   TSNode stage = keywordArgument(field(strategy.evidence, "arguments"), "stage", source);
   if (!is(stage, "integer")) return 0;
   std::string_view digits = textOf(stage, source);

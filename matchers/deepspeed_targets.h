@@ -42,10 +42,12 @@ Finding methodCallFinding(const FileContext& ctx, std::string_view code, TSNode 
                           const DeepSpeedMethodCall& call, const std::string& problem,
                           std::string_view lightningSays);
 
-// The ZeRO stage a strategy states: 3 for `"deepspeed_stage_3_offload"` or
-// `DeepSpeedStrategy(stage=3)`; 0 when it does not say (a bare "deepspeed",
-// a config, `--target-strategy`).
-int statedZeroStage(const Strategy& strategy);
+// The ZeRO stage a strategy states: 3 for `"deepspeed_stage_3_offload"`,
+// `DeepSpeedStrategy(stage=3)` or a `config=` (a dict or a JSON file of the
+// project) whose `zero_optimization.stage` is 3; 0 when it does not say (a
+// bare "deepspeed", a config lightfix cannot read, `--target-strategy`).
+// `model` is the file being checked, which sees the project's files.
+int statedZeroStage(const Strategy& strategy, const FileModel& model);
 
 // Which half of Lightning a qualified name comes from: 'f' for Fabric
 // (`lightning.fabric`, `lightning_fabric`), 'p' for the Trainer's

@@ -16,7 +16,7 @@ void matchEmptyInitFalseStage3(const FileContext& ctx, std::vector<Finding>& out
   std::string_view source = ctx.file.text();
   for (const DeepSpeedMethodCall& call : deepSpeedMethodCalls(ctx, "init_module")) {
     // Only a stage the strategy states: a bare "deepspeed" is stage 2.
-    if (statedZeroStage(call.strategy()) != 3) continue;
+    if (statedZeroStage(call.strategy(), ctx.model) != 3) continue;
     TSNode value = keywordArgument(call.arguments, "empty_init", source);
     if (!is(value, "false")) continue;
     Finding f =

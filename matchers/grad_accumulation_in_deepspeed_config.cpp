@@ -1,7 +1,10 @@
 // LF013 grad-accumulation-in-deepspeed-config: a `"gradient_accumulation_steps"`
 // key in the config dict of the `DeepSpeedStrategy` a Trainer runs with.
 
+#include <fmt/format.h>
+
 #include "matchers/deepspeed_targets.h"
+#include "model/deepspeed_config.h"
 #include "model/file_model.h"
 #include "python/node.h"
 #include "python/source_file.h"
@@ -57,13 +60,25 @@ void matchGradAccumulationInDeepspeedConfig(const FileContext& ctx, std::vector<
       continue;
     TSNode config = keywordArgument(field(s.evidence, "arguments"), "config", source);
     TSNode pair = gradAccumulationPair(literalConfig(ctx, config), source);
-    if (isNull(pair)) continue;
-    Finding f = trainerFinding(ctx, "LF013", field(pair, "key"), t,
-                               "`gradient_accumulation_steps` in a Trainer's DeepSpeed config",
-                               kLightningSays);
-    f.nodes["pair"] = pair;
-    f.nodes["strategy"] = s.evidence;
-    out.push_back(std::move(f));
+    if (!isNull(pair)) {
+      Finding f = trainerFinding(ctx, "LF013", field(pair, "key"), t,
+                                 "`gradient_accumulation_steps` in a Trainer's DeepSpeed config",
+                                 kLightningSays);
+      f.nodes["pair"] = pair;
+      f.nodes["strategy"] = s.evidence;
+      out.push_back(std::move(f));
+      continue;
+    }
+    // A config the program changes, or a JSON file: reported, not fixed.
+    ConfigKey key = deepSpeedConfigKey(s.evidence, {"gradient_accumulation_steps"}, ctx.model);
+    if (key.kind != ConfigKey::Present || (!key.file && key.python.model != &ctx.model)) continue;
+    std::string where =
+        key.file ? fmt::format("({}:{})", key.file->path, key.line)
+                 : fmt::format("(set at line {})", ts_node_start_point(key.python.node).row + 1);
+    out.push_back(trainerFinding(
+        ctx, "LF013", key.file ? key.argument : key.python.node, t,
+        fmt::format("`gradient_accumulation_steps` in a Trainer's DeepSpeed config {}", where),
+        kLightningSays));
   }
 }
 

@@ -38,6 +38,9 @@ inline constexpr int kMaxSetupCallers = 4;
 // `NoGradGuard`), and steps back to where a loss tensor was computed.
 inline constexpr int kMaxCxxHelpers = 3;
 inline constexpr int kMaxCxxTrace = 6;
+// The largest JSON file read as a possible DeepSpeed config (they are a
+// few hundred bytes; larger ones are data).
+inline constexpr std::size_t kMaxJsonConfigBytes = 256 * 1024;
 // Fix rounds: each re-checks the fixed text and fixes what the last exposed.
 inline constexpr int kMaxFixRounds = 8;
 

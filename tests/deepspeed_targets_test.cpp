@@ -12,7 +12,7 @@ using testing::Parsed;
 int stageOf(const std::string& code) {
   Parsed p(code);
   if (p.model.fabrics().empty()) return -1;
-  return statedZeroStage(p.model.fabrics()[0].strategy);
+  return statedZeroStage(p.model.fabrics()[0].strategy, p.model);
 }
 
 TEST(StatedZeroStage, FromTheRegisteredName) {
@@ -31,6 +31,24 @@ TEST(StatedZeroStage, FromTheStrategyObjectThroughAName) {
             3);
 }
 
+TEST(StatedZeroStage, FromAConfigDict) {
+  const std::string head =
+      "from lightning.fabric import Fabric\n"
+      "from lightning.fabric.strategies import DeepSpeedStrategy\n";
+  EXPECT_EQ(stageOf(head + "cfg = {'zero_optimization': {'stage': 3}}\n"
+                           "f = Fabric(strategy=DeepSpeedStrategy(config=cfg))\n"),
+            3);
+  EXPECT_EQ(stageOf(head + "cfg = {'zero_optimization': {'stage': 2}}\n"
+                           "cfg['zero_optimization']['stage'] = 3\n"
+                           "f = Fabric(strategy=DeepSpeedStrategy(config=cfg))\n"),
+            3);
+  // The config wins over `stage=`, which Lightning then ignores.
+  EXPECT_EQ(stageOf(head + "f = Fabric(strategy=DeepSpeedStrategy(stage=3, "
+                           "config={'zero_optimization': {'stage': 2}}))\n"),
+            2);
+  EXPECT_EQ(stageOf(head + "f = Fabric(strategy=DeepSpeedStrategy(config=load()))\n"), 0);
+}
+
 TEST(StatedZeroStage, UnknownWhenNotStated) {
   EXPECT_EQ(stageOf("from lightning import Fabric\nf = Fabric(strategy='deepspeed')\n"), 0);
   EXPECT_EQ(stageOf("from lightning.fabric import Fabric\n"
@@ -43,7 +61,7 @@ TEST(StatedZeroStage, UnknownWhenNotStated) {
             0);
   // `--target-strategy deepspeed` states no stage.
   Parsed p("from lightning import Fabric\nf = Fabric(strategy='ddp')\n", ModelOptions{true});
-  EXPECT_EQ(statedZeroStage(p.model.fabrics()[0].strategy), 0);
+  EXPECT_EQ(statedZeroStage(p.model.fabrics()[0].strategy, p.model), 0);
 }
 
 TEST(LiteralIs, ReadsCaseInsensitively) {

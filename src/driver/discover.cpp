@@ -76,7 +76,8 @@ void walkDirectory(const fs::path& dir, const GitIgnores::Place& place, Walk& wa
     }
     std::string extension = path.extension().string();
     bool python = extension == ".py" || isCxxPath(path.string());
-    bool config = extension == ".sh" || extension == ".yaml" || extension == ".yml";
+    bool config = extension == ".sh" || extension == ".yaml" || extension == ".yml" ||
+                  extension == ".json";
     if (!(python || config) || !entry.is_regular_file(ec)) continue;
     if (walk.git.ignored(place, path.filename().string())) continue;
     std::string normal = path.lexically_normal().string();

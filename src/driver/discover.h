@@ -14,8 +14,8 @@ namespace lightfix {
 struct Discovery {
   PathList files;               // Python and C++ sources
   std::set<std::string> named;  // those named on the command line
-  // Files that only inform the project model: launcher scripts and YAML
-  // configs found while walking directories.
+  // Files that only inform the project model: launcher scripts, YAML
+  // configs and JSON files (DeepSpeed configs) found while walking directories.
   std::vector<std::string> configs;
   std::vector<std::string> errors;  // one line each, naming the path
 };

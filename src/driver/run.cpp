@@ -13,6 +13,7 @@
 #include <optional>
 #include <set>
 
+#include "budgets.h"
 #include "cxx/cxx_check.h"
 #include "diff/unified_diff.h"
 #include "driver/discover.h"
@@ -538,6 +539,11 @@ void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
   // A config that cannot be read informs nothing; it is no error of the run.
   std::vector<std::optional<std::string>> configTexts(part.configs.size());
   for (size_t c = 0; c < part.configs.size(); ++c) {
+    // A JSON file is read only when it may be a DeepSpeed config, not a dataset.
+    std::error_code ec;
+    if (std::filesystem::path(part.configs[c]).extension() == ".json" &&
+        std::filesystem::file_size(part.configs[c], ec) > kMaxJsonConfigBytes)
+      continue;
     std::string text;
     std::string error;
     if (readFile(part.configs[c], text, error)) configTexts[c] = std::move(text);

@@ -1,6 +1,7 @@
 #include "model/project_index.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "budgets.h"
 #include "model/file_model.h"
@@ -13,6 +14,30 @@ namespace lightfix {
 void ProjectIndex::add(const FileModel* model) {
   files_.push_back(model);
   modules_.add(model->file().path());
+}
+
+void ProjectIndex::addJsonConfig(const std::string& path, const std::string& text) {
+  if (auto config = readDeepSpeedJson(path, text)) deepSpeedConfigs_.push_back(std::move(*config));
+}
+
+const DeepSpeedJson* ProjectIndex::deepSpeedConfig(const std::string& fromPath,
+                                                   const std::string& named) const {
+  namespace fs = std::filesystem;
+  std::vector<std::string> candidates;
+  fs::path name(named);
+  if (name.is_absolute()) {
+    candidates.push_back(name.lexically_normal().string());
+  } else {
+    candidates.push_back(name.lexically_normal().string());
+    for (fs::path dir = fs::path(fromPath).parent_path(); !dir.empty(); dir = dir.parent_path()) {
+      candidates.push_back((dir / name).lexically_normal().string());
+      if (dir == dir.parent_path()) break;
+    }
+  }
+  for (const std::string& candidate : candidates)
+    for (const DeepSpeedJson& config : deepSpeedConfigs_)
+      if (fs::path(config.path).lexically_normal().string() == candidate) return &config;
+  return nullptr;
 }
 
 void ProjectIndex::addLauncher(const std::string& path, const std::string& text) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "model/bindings.h"
+#include "model/deepspeed_config.h"
 #include "model/module_table.h"
 
 namespace lightfix {
@@ -47,6 +48,13 @@ class ProjectIndex {
   void addLauncher(const std::string& path, const std::string& text);
   // The first launcher passing a DeepSpeed strategy name to `flag`, or null.
   const LauncherFlag* launcherPassing(const std::string& flag) const;
+
+  // Keeps a JSON file of the project that is a DeepSpeed config.
+  void addJsonConfig(const std::string& path, const std::string& text);
+  // The DeepSpeed config a `config="..."` path names, seen from the file
+  // `fromPath`: relative to its folder or to one above it (the folder a
+  // script is run from), or null when the project has no such file.
+  const DeepSpeedJson* deepSpeedConfig(const std::string& fromPath, const std::string& named) const;
 
   void add(const FileModel* model);
   const std::vector<const FileModel*>& files() const { return files_; }
@@ -84,6 +92,7 @@ class ProjectIndex {
   std::vector<const FileModel*> files_;
   ModuleTable modules_;  // files_' paths, in the same order
   std::vector<LauncherFlag> launcherFlags_;
+  std::vector<DeepSpeedJson> deepSpeedConfigs_;
   std::map<std::pair<std::string, std::string>, std::vector<ForeignCall>> callers_;
 };
 

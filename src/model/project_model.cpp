@@ -36,6 +36,8 @@ void ProjectModel::addConfigFile(const std::string& path, const std::string& tex
   std::string ext = std::filesystem::path(path).extension().string();
   if (ext == ".sh" || ext == ".bash") {
     index_.addLauncher(path, text);
+  } else if (ext == ".json") {
+    index_.addJsonConfig(path, text);
   } else if (ext == ".yaml" || ext == ".yml") {
     for (StrategySource& s : yamlTrainerStrategies(path, text))
       addTrainer(std::move(s), TrainerInstance{});

@@ -41,7 +41,7 @@ class ProjectModel {
 
   // What the project's other files say: launcher scripts (`*.sh`) passing a
   // strategy flag, Lightning CLI / Hydra YAML configs choosing a Trainer's
-  // strategy. Read before link().
+  // strategy, DeepSpeed JSON configs a strategy names. Read before link().
   void addConfigFile(const std::string& path, const std::string& text);
 
   // The strategy the LightningModule `className` of `path` runs with: the

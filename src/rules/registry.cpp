@@ -165,7 +165,7 @@ const std::vector<Rule>& allRules() {
        "Do not set `gradient_accumulation_steps` in the DeepSpeed config as this will be set with "
        "the `accumulate_grad_batches` argument passed via the Lightning Trainer.",
        R"(Do not set `gradient_accumulation_steps` in the DeepSpeed config as this will be set with the `accumulate_grad_batches` argument)",
-       {"gradient_accumulation_steps"},
+       {"gradient_accumulation_steps", "config="},  // the key, or a config file named
        matchGradAccumulationInDeepspeedConfig,
        fixGradAccumulationInDeepspeedConfig},
       {"LF014",
