@@ -15,6 +15,55 @@
 
 namespace lightfix {
 
+// Whether `value`, written in the config, means the same written at `use`
+// (the Trainer's construction): names, attributes and subscripts of them and
+// arithmetic on those, never a call; each name bound once in the file, before
+// the value (globally or in the Trainer's function), or a parameter of the
+// one function holding both, which assigns
+// neither it nor anything under it (`args.accum = ...`).
+static bool readsTheSameAt(TSNode value, TSNode use, const FileContext& ctx) {
+  std::string_view source = ctx.file.text();
+  const Bindings& bindings = ctx.model.bindings();
+  bool ok = true;
+  std::vector<TSNode> names;
+  walk(value, [&](TSNode n) {
+    if (!ok) return false;
+    if (is(n, "call") || is(n, "lambda") || is(n, "named_expression") || is(n, "await") ||
+        is(n, "list_comprehension") || is(n, "generator_expression") ||
+        is(n, "dictionary_comprehension") || is(n, "set_comprehension")) {
+      ok = false;
+      return false;
+    }
+    TSNode parent = parentOf(n);
+    if (is(n, "identifier") &&
+        !(is(parent, "attribute") && sameNode(field(parent, "attribute"), n)))
+      names.push_back(n);
+    return true;
+  });
+  if (!ok) return false;
+  TSNode scope = bindings.scopeOf(use);
+  for (TSNode name : names) {
+    std::string_view text = textOf(name, source);
+    int bound = 0;
+    for (const Assignment& a : bindings.assignments()) {
+      std::string_view target = a.target;
+      bool under = target.size() > text.size() && target.substr(0, text.size()) == text &&
+                   target[text.size()] == '.';
+      if (under) return false;
+      if (target != text) continue;
+      ++bound;
+      // Bound before the value, where the Trainer's code sees it too.
+      if (endOf(a.statement) > startOf(value)) return false;
+      if (!sameNode(a.scope, bindings.module()) && !sameNode(a.scope, scope)) return false;
+    }
+    if (bound == 1) continue;
+    const FunctionInfo* fn = bindings.function(scope);
+    if (bound != 0 || !fn || fn->paramIndex(text) < 0 || !sameNode(bindings.scopeOf(value), scope))
+      return false;
+  }
+  return true;
+}
+
 std::optional<Fix> fixGradAccumulationInDeepspeedConfig(const FileContext& ctx,
                                                         const Finding& finding) {
   std::string_view source = ctx.file.text();
@@ -42,7 +91,12 @@ std::optional<Fix> fixGradAccumulationInDeepspeedConfig(const FileContext& ctx,
   if (!isNull(given)) {
     if (textOf(given, source) != number) return std::nullopt;  // which one is meant?
   } else {
-    if (!is(value, "integer")) return std::nullopt;
+    if (!is(value, "integer")) {
+      // A computed value moves only if it reads the same at the Trainer;
+      // unsafe, as lightfix cannot see what the names hold at run time.
+      if (!readsTheSameAt(value, trainers[0]->construction, ctx)) return std::nullopt;
+      fix.applicability = Applicability::Unsafe;
+    }
     auto append = appendArgument(ctx.file, arguments, "accumulate_grad_batches=" + number);
     if (!append || !addEdit(fix.edits, *append)) return std::nullopt;
   }
