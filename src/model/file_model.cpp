@@ -365,6 +365,13 @@ void FileModel::collectFits() {
     if (!asMethodCall(n, source_, mc) || (mc.method != "fit" && !evaluationRun(mc.method))) return;
     TSNode scope = bindings_.scopeOf(n);
     Origin trainer = bindings_.trace(mc.receiver, scope);
+    // `trainer = build_trainer(cfg)`: the Trainer a helper of this file returns.
+    for (int hops = 0; hops < kMaxHelperReturns && trainer.kind == Origin::Expression; ++hops) {
+      const FunctionInfo* helper = bindings_.calledFunction(trainer.expr);
+      TSNode returned = helper ? bindings_.returnedValue(helper) : TSNode{};
+      if (isNull(returned)) break;
+      trainer = bindings_.trace(returned, helper->node);
+    }
     if (trainer.kind != Origin::Expression) return;
     TrainerInstance* runs = nullptr;
     for (TrainerInstance& t : trainers_)
