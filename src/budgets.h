@@ -41,6 +41,11 @@ inline constexpr int kMaxCxxTrace = 6;
 // The largest JSON file read as a possible DeepSpeed config (they are a
 // few hundred bytes; larger ones are data).
 inline constexpr std::size_t kMaxJsonConfigBytes = 256 * 1024;
+// Installed packages read for base classes: the files per run, the size
+// of one, and the classes and re-exports followed from a project's base.
+inline constexpr std::size_t kMaxInstalledFiles = 256;
+inline constexpr std::size_t kMaxInstalledFileBytes = 1024 * 1024;
+inline constexpr int kMaxInstalledHops = 12;
 // Fix rounds: each re-checks the fixed text and fixes what the last exposed.
 inline constexpr int kMaxFixRounds = 8;
 

@@ -18,10 +18,12 @@ TEST(Config, ReadsToolLightfix) {
   std::ofstream(dir / "pyproject.toml") << "[project]\nname = 'x'\n\n[tool.lightfix]\n"
                                            "select = ['LF001', 'LF002']\nignore = ['LF003']\n"
                                            "exclude = ['vendor/']\ntarget-strategy = 'deepspeed'\n"
-                                           "per-file-ignores = {'legacy/*' = ['LF001']}\n";
+                                           "per-file-ignores = {'legacy/*' = ['LF001']}\n"
+                                           "python-path = '.venv/bin/python'\n";
   std::string error;
   auto config = readConfig((dir / "pyproject.toml").string(), error);
   ASSERT_TRUE(config) << error;
+  EXPECT_EQ(config->pythonPath, ".venv/bin/python");
   EXPECT_EQ(config->select, (std::vector<std::string>{"LF001", "LF002"}));
   EXPECT_EQ(config->ignore, (std::vector<std::string>{"LF003"}));
   EXPECT_EQ(config->exclude, (std::vector<std::string>{"vendor/"}));

@@ -22,6 +22,7 @@
 #include "config/config.h"
 #include "driver/result_cache.h"
 #include "driver/run.h"
+#include "model/installed_classes.h"
 #include "report/batch_report.h"
 #include "report/export_fixes.h"
 #include "report/progress_bar.h"
@@ -226,6 +227,18 @@ bool makeRunOptions(CommonOptions& o, const std::vector<std::string>& paths, Mod
   run.jobs = o.jobs;
   run.cxx = CxxFlags{o.buildPath, o.cxxFlags};
   if (run.config.maxFileSize) run.maxFileSize = *run.config.maxFileSize;
+  // A `.venv` is looked for beside the config, else in the folder checked.
+  std::string projectRoot = run.config.root;
+  std::error_code ec;
+  if (projectRoot.empty() && !paths.empty() && std::filesystem::is_directory(paths[0], ec))
+    projectRoot = paths[0];
+  std::string environment =
+      findPythonEnvironment(run.config.pythonPath, run.config.root, projectRoot);
+  if (!environment.empty()) {
+    run.installed =
+        std::make_shared<const InstalledClasses>(InstalledClasses::sitePackagesOf(environment));
+    run.model.installed = run.installed.get();
+  }
   if (!o.maxFileSize.empty()) {
     std::optional<uint64_t> bytes = parseByteSize(o.maxFileSize);
     if (!bytes) {

@@ -100,7 +100,8 @@ std::optional<Config> readConfig(const std::string& path, std::string& error) {
   };
   // As ruff does: a misspelt key would otherwise be ignored without a word.
   static const std::string_view known[] = {"select",          "ignore",        "exclude",
-                                           "target-strategy", "max-file-size", "per-file-ignores"};
+                                           "target-strategy", "max-file-size", "per-file-ignores",
+                                           "python-path"};
   for (const auto& entry : *tool) {
     std::string_view key = entry.first.str();
     if (std::find(std::begin(known), std::end(known), key) == std::end(known))
@@ -114,6 +115,12 @@ std::optional<Config> readConfig(const std::string& path, std::string& error) {
     auto value = target->value<std::string>();
     if (!value || *value != "deepspeed") return invalid("`target-strategy` must be \"deepspeed\"");
     config.targetStrategy = *value;
+  }
+  if (const toml::node* python = tool->get("python-path")) {
+    auto value = python->value<std::string>();
+    if (!value || value->empty())
+      return invalid("`python-path` must be the path of a virtualenv or its interpreter");
+    config.pythonPath = *value;
   }
   if (const toml::node* size = tool->get("max-file-size")) {
     std::optional<uint64_t> bytes;

@@ -19,6 +19,7 @@ struct Config {
   std::vector<std::string> ignore;
   std::vector<std::string> exclude;
   std::string targetStrategy;
+  std::string pythonPath;  // a virtualenv or its interpreter, for installed base classes
   std::optional<uint64_t> maxFileSize;  // bytes; 0: no limit
   std::vector<std::pair<std::string, std::vector<std::string>>> perFileIgnores;
 

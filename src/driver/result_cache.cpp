@@ -204,6 +204,8 @@ CacheKey::CacheKey(const RunOptions& options) {
                        options.model.targetDeepSpeed, options.model.migrateCpuPinned,
                        options.unsafeFixes, options.maxFileSize, options.prefilter);
   text_ += fmt::format("config root {}\n", options.config.root);
+  // A package installed or removed may change what a base class is.
+  if (options.installed) text_ += "installed " + options.installed->identity();
   for (const auto& [pattern, codes] : options.config.perFileIgnores)
     text_ += fmt::format("per-file-ignores {} = {}\n", pattern, fmt::join(codes, ","));
 }

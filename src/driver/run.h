@@ -15,6 +15,7 @@
 #include "driver/path_list.h"
 #include "driver/progress.h"
 #include "model/file_model.h"
+#include "model/installed_classes.h"
 #include "report/diagnostic.h"
 
 namespace lightfix {
@@ -35,6 +36,8 @@ struct RunOptions {
   bool prefilter = true;             // false: parse and check every file (a test of the filter)
   std::string cacheDir;              // where results are kept between runs; empty: nowhere
   Progress* progress = nullptr;      // updated as files are done, if given
+  // The project's installed packages, read for base classes (model.installed).
+  std::shared_ptr<const InstalledClasses> installed;
 };
 
 // What an error of a run means for its exit code.

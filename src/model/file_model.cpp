@@ -4,6 +4,7 @@
 
 #include "budgets.h"
 #include "model/dict_values.h"
+#include "model/installed_classes.h"
 #include "model/lightning_classes.h"
 #include "model/project_index.h"
 #include "python/flow.h"
@@ -460,6 +461,13 @@ void FileModel::collectLightningModules() {
         if (parent) {
           lightning = true;
           inheritedManual = inheritedManual || parent->manualOptimization;
+        } else if (q && options_.installed && !(index_ && index_->symbol(file_.path(), *q))) {
+          // A base from an installed package (`fancylib.FancyModule`).
+          if (auto installed = options_.installed->lookup(*q);
+              installed && installed->lightningModule) {
+            lightning = true;
+            inheritedManual = inheritedManual || installed->manualOptimization;
+          }
         }
       }
       if (!lightning) continue;

@@ -18,6 +18,7 @@ class SourceFile;
 class SyntaxTree;
 class ProjectIndex;
 class NodeIndex;
+class InstalledClasses;
 struct ForeignCall;
 
 struct ModelOptions {
@@ -28,6 +29,8 @@ struct ModelOptions {
   // alone (a test or a CPU tool, not the job being migrated), unless LF018,
   // which reports exactly that, was selected by name.
   bool migrateCpuPinned = false;
+  // Base classes from the project's Python environment, when it has one.
+  const InstalledClasses* installed = nullptr;
 };
 
 struct FabricInstance {
