@@ -45,6 +45,21 @@ TEST_F(Cli, ExitCodes) {
   EXPECT_NE(missing.out.find("nope.py"), std::string::npos);
 }
 
+TEST_F(Cli, NothingCheckedIsNeverAllClear) {
+  fs::create_directories(dir / "docs");
+  std::ofstream(dir / "docs" / "notes.txt") << "no Python here\n";
+  Result empty = lightfix(dir, "check docs");
+  EXPECT_EQ(empty.out, "lightfix: warning: No Python or C++ files found under the given paths\n");
+  EXPECT_EQ(empty.exit, 0);
+  EXPECT_EQ(lightfix(dir, "fix docs").out, empty.out);
+  Result missing = lightfix(dir, "check nope.py");
+  EXPECT_EQ(missing.out, "lightfix: nope.py: No such file or directory\n");
+  // A path that cannot be read spoils the all-clear of the others.
+  Result partly = lightfix(dir, "check clean.py nope.py");
+  EXPECT_EQ(partly.out, "lightfix: nope.py: No such file or directory\n");
+  EXPECT_EQ(partly.exit, 2);
+}
+
 TEST_F(Cli, ConciseReportAndFixableMark) {
   Result r = lightfix(dir, "check --output-format concise --quiet train.py");
   EXPECT_EQ(

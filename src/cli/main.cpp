@@ -271,6 +271,10 @@ int runCommand(CommonOptions o, Mode mode) {
   }
   for (const RunError& e : result.errors) std::cerr << "lightfix: " << e.line << "\n";
   for (const std::string& n : result.notices) std::cerr << "lightfix: notice: " << n << "\n";
+  // Nothing checked is not all clear: say so, as ruff does, and claim nothing.
+  bool nothingChecked = result.files.size() == 0 && result.reports.empty();
+  if (nothingChecked && result.errors.empty() && !o.quiet)
+    std::cerr << "lightfix: warning: No Python or C++ files found under the given paths\n";
 
   RenderOptions render;
   render.unsafeFixes = o.unsafeFixes;
@@ -311,7 +315,10 @@ int runCommand(CommonOptions o, Mode mode) {
       if (!r.diagnostics.empty()) shown.push_back(r);
     std::cout << (o.outputFormat == "concise" ? renderConcise(shown, render)
                                               : renderFull(shown, render));
-    if (!o.quiet) std::cout << summary(result.reports, render, fixing);
+    // The all-clear only for a run that checked what it was given.
+    bool allClear = findings == 0 && fixed == 0;
+    if (!o.quiet && !(allClear && (nothingChecked || anyIoError(result.errors))))
+      std::cout << summary(result.reports, render, fixing);
   }
 
   if (!o.report.empty()) {
