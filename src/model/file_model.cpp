@@ -197,7 +197,21 @@ static bool fromArgparseArgs(TSNode callee, std::string_view source) {
          textOf(field(callee, "attribute"), source) == "from_argparse_args";
 }
 
+// `hydra.utils.instantiate(cfg.trainer, ...)`: the Trainer a Hydra config
+// describes (its `_target_`), chosen when the program runs.
+static bool hydraTrainer(TSNode call, const Imports& imports, std::string_view source) {
+  auto q = imports.qualify(field(call, "function"), source);
+  if (!q || (*q != "hydra.utils.instantiate" && *q != "hydra.utils.call")) return false;
+  std::vector<TSNode> args = positionalArguments(field(call, "arguments"));
+  if (args.empty()) return false;
+  std::string key;
+  if (is(args[0], "subscript") && stringLiteral(field(args[0], "subscript"), source, key))
+    return key == "trainer";
+  return is(args[0], "attribute") && textOf(field(args[0], "attribute"), source) == "trainer";
+}
+
 bool FileModel::isTrainerConstruction(TSNode call) const {
+  if (hydraTrainer(call, imports_, source_)) return true;
   TSNode callee = field(call, "function");
   if (fromArgparseArgs(callee, source_)) callee = field(callee, "object");
   auto q = imports_.qualify(callee, source_);
@@ -234,6 +248,14 @@ void FileModel::collectFabricsAndTrainers() {
       TSNode parsed = isNull(expr) ? parsedArgumentsOf(n) : TSNode{};
       if (!isNull(parsed)) {
         s = evaluateStrategyArgument(parsed, bindings_.scopeOf(n), *this);
+      } else if (isNull(expr) && hydraTrainer(n, imports_, source_)) {
+        // Possibly what a YAML config of the project gives the Trainer.
+        if (const LauncherFlag* yaml = index_ ? index_->yamlDeepSpeed() : nullptr) {
+          s.kind = Strategy::MaybeDeepSpeed;
+          s.why = "a Hydra config of the project chooses it";
+          s.externalPath = yaml->path;
+          s.externalLine = yaml->line;
+        }
       } else if (isNull(expr) && hasSplat(args)) {
         // `Trainer(**trainer_kwargs)`: what the dict holds, if it can be read.
         s = evaluateSplatStrategy(n, *this);
@@ -360,40 +382,74 @@ static bool evaluationRun(std::string_view method) {
   return method == "validate" || method == "test" || method == "predict";
 }
 
+std::vector<TSNode> FileModel::trainerOrigins(TSNode expr, TSNode scope) const {
+  std::vector<TSNode> out;
+  std::vector<std::pair<TSNode, TSNode>> work{{expr, scope}};
+  // `trainer = build_trainer(cfg)`: what a helper of this file returns, on
+  // each path (`if ...: trainer = Trainer(...) else: trainer = instantiate(...)`).
+  for (int hops = 0; !work.empty() && hops < kMaxHelperReturns * 4; ++hops) {
+    auto [e, s] = work.back();
+    work.pop_back();
+    Origin o = bindings_.trace(e, s);
+    if (o.kind != Origin::Expression || o.index >= 0) continue;
+    const FunctionInfo* helper = bindings_.calledFunction(o.expr);
+    TSNode returned = helper ? bindings_.returnedValue(helper) : TSNode{};
+    if (isNull(returned)) {
+      out.push_back(o.expr);
+      continue;
+    }
+    ReachingAssignments reaching =
+        is(returned, "identifier")
+            ? bindings_.reachingAll(textOf(returned, source_), helper->node, returned)
+            : ReachingAssignments{};
+    if (reaching.assignments.empty()) work.emplace_back(returned, helper->node);
+    for (const Assignment* a : reaching.assignments) work.emplace_back(a->value, a->scope);
+  }
+  return out;
+}
+
 void FileModel::collectFits() {
   walkCalls(root_, [&](TSNode n) {
     MethodCall mc;
     if (!asMethodCall(n, source_, mc) || (mc.method != "fit" && !evaluationRun(mc.method))) return;
     TSNode scope = bindings_.scopeOf(n);
-    Origin trainer = bindings_.trace(mc.receiver, scope);
-    // `trainer = build_trainer(cfg)`: the Trainer a helper of this file returns.
-    for (int hops = 0; hops < kMaxHelperReturns && trainer.kind == Origin::Expression; ++hops) {
-      const FunctionInfo* helper = bindings_.calledFunction(trainer.expr);
-      TSNode returned = helper ? bindings_.returnedValue(helper) : TSNode{};
-      if (isNull(returned)) break;
-      trainer = bindings_.trace(returned, helper->node);
-    }
-    if (trainer.kind != Origin::Expression) return;
-    TrainerInstance* runs = nullptr;
-    for (TrainerInstance& t : trainers_)
-      if (sameNode(t.construction, trainer.expr)) runs = &t;
-    if (!runs) return;
+    std::vector<TrainerInstance*> runs;
+    for (TSNode made : trainerOrigins(mc.receiver, scope))
+      for (TrainerInstance& t : trainers_)
+        if (sameNode(t.construction, made)) runs.push_back(&t);
+    if (runs.empty()) return;
     bool fit = mc.method == "fit";
-    (fit ? runs->fitCalled : runs->evaluationCalled) = true;
+    for (TrainerInstance* t : runs) (fit ? t->fitCalled : t->evaluationCalled) = true;
     TSNode model = keywordArgument(mc.arguments, "model", source_);
     std::vector<TSNode> positional = positionalArguments(mc.arguments);
     if (isNull(model) && !positional.empty()) model = positional[0];
-    Origin made = bindings_.trace(model, scope);
-    if (made.kind != Origin::Expression || !is(made.expr, "call")) return;
-    TSNode cls = field(made.expr, "function");
-    std::string path = file_.path();
-    std::string name(textOf(cls, source_));
-    if (auto q = imports_.qualify(cls, source_); q && index_)
-      if (auto sym = index_->symbol(file_.path(), *q)) {
-        path = sym->file->file().path();
-        name = sym->name;
-      }
-    (fit ? runs->fits : runs->evaluates).emplace_back(path, name);
+    // Each class the model may be made from: `Net(cfg)`, or on another path
+    // `Net.load_from_checkpoint(path)`, which makes a Net too.
+    std::vector<TSNode> made;
+    ReachingAssignments reaching = is(model, "identifier")
+                                       ? bindings_.reachingAll(textOf(model, source_), scope, model)
+                                       : ReachingAssignments{};
+    for (const Assignment* a : reaching.assignments)
+      if (a->index < 0) made.push_back(a->value);
+    if (made.empty()) {
+      Origin o = bindings_.trace(model, scope);
+      if (o.kind == Origin::Expression) made.push_back(o.expr);
+    }
+    for (TSNode expr : made) {
+      if (!is(expr, "call")) continue;
+      TSNode cls = field(expr, "function");
+      if (is(cls, "attribute") &&
+          textOf(field(cls, "attribute"), source_) == "load_from_checkpoint")
+        cls = field(cls, "object");
+      std::string path = file_.path();
+      std::string name(textOf(cls, source_));
+      if (auto q = imports_.qualify(cls, source_); q && index_)
+        if (auto sym = index_->symbol(file_.path(), *q)) {
+          path = sym->file->file().path();
+          name = sym->name;
+        }
+      for (TrainerInstance* t : runs) (fit ? t->fits : t->evaluates).emplace_back(path, name);
+    }
   });
 }
 

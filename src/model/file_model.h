@@ -173,6 +173,9 @@ class FileModel {
                  std::vector<const FabricInstance*>& out) const;
   bool isFabricConstruction(TSNode call) const;
   bool isTrainerConstruction(TSNode call) const;
+  // The expressions that may have made the Trainer `expr` holds, through
+  // names and the returns of helpers of this file.
+  std::vector<TSNode> trainerOrigins(TSNode expr, TSNode scope) const;
   // The parsed arguments a Trainer is made from, or null.
   TSNode parsedArgumentsOf(TSNode call) const;
   struct SetupQuery {

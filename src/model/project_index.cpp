@@ -75,6 +75,14 @@ const LauncherFlag* ProjectIndex::launcherPassing(const std::string& flag) const
   return nullptr;
 }
 
+void ProjectIndex::addYamlDeepSpeed(const std::string& path, unsigned line) {
+  yamlDeepSpeed_.push_back({"strategy", "deepspeed", path, line});
+}
+
+const LauncherFlag* ProjectIndex::yamlDeepSpeed() const {
+  return yamlDeepSpeed_.empty() ? nullptr : &yamlDeepSpeed_.front();
+}
+
 const FileModel* ProjectIndex::module(const std::string& fromPath, std::string_view name) const {
   int index = modules_.find(fromPath, name);
   return index < 0 ? nullptr : files_[static_cast<size_t>(index)];

@@ -48,6 +48,11 @@ class ProjectIndex {
   void addLauncher(const std::string& path, const std::string& text);
   // The first launcher passing a DeepSpeed strategy name to `flag`, or null.
   const LauncherFlag* launcherPassing(const std::string& flag) const;
+  // A YAML config of the project giving its Trainer a DeepSpeed strategy
+  // (`trainer: {strategy: deepspeed_stage_2}`), as its path and line.
+  void addYamlDeepSpeed(const std::string& path, unsigned line);
+  // The first one, or null: what `hydra.utils.instantiate(cfg.trainer)` may run.
+  const LauncherFlag* yamlDeepSpeed() const;
 
   // Keeps a JSON file of the project that is a DeepSpeed config.
   void addJsonConfig(const std::string& path, const std::string& text);
@@ -92,6 +97,7 @@ class ProjectIndex {
   std::vector<const FileModel*> files_;
   ModuleTable modules_;  // files_' paths, in the same order
   std::vector<LauncherFlag> launcherFlags_;
+  std::vector<LauncherFlag> yamlDeepSpeed_;  // flag "strategy", as the YAML names it
   std::vector<DeepSpeedJson> deepSpeedConfigs_;
   std::map<std::pair<std::string, std::string>, std::vector<ForeignCall>> callers_;
 };

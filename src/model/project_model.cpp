@@ -39,8 +39,10 @@ void ProjectModel::addConfigFile(const std::string& path, const std::string& tex
   } else if (ext == ".json") {
     index_.addJsonConfig(path, text);
   } else if (ext == ".yaml" || ext == ".yml") {
-    for (StrategySource& s : yamlTrainerStrategies(path, text))
-      addTrainer(std::move(s), TrainerInstance{});
+    for (StrategySource& s : yamlTrainerStrategies(path, text)) {
+      index_.addYamlDeepSpeed(s.path, s.line);
+      addTrainer(std::move(s), TrainerInstance{}, path);
+    }
   }
 }
 
@@ -74,7 +76,8 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
 }
 
 void ProjectModel::addTrainers(const FileModel& file) {
-  for (const TrainerInstance& t : file.trainers()) addTrainer(sourceOf(t.strategy, file.file()), t);
+  for (const TrainerInstance& t : file.trainers())
+    addTrainer(sourceOf(t.strategy, file.file()), t, file.file().path());
 }
 
 // The folders a file sits in, outermost first.
@@ -93,10 +96,11 @@ static size_t sharedFolders(const std::vector<std::string>& a, const std::vector
   return shared;
 }
 
-void ProjectModel::addTrainer(StrategySource source, const TrainerInstance& runs) {
-  std::vector<std::string> folders = foldersOf(source.path);
-  trainers_.push_back(
-      {std::move(source), std::move(folders), runs.fits, runs.evaluates, runs.evaluatesOnly()});
+void ProjectModel::addTrainer(StrategySource source, const TrainerInstance& runs,
+                              const std::string& place) {
+  std::vector<std::string> folders = foldersOf(place);
+  trainers_.push_back({std::move(source), place, std::move(folders), runs.fits, runs.evaluates,
+                       runs.evaluatesOnly()});
 }
 
 std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string& path,
@@ -128,8 +132,8 @@ std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string
   // a module that only such Trainers fit is left alone.
   bool fitByItsTrainers = chosen.has_value();
   if (!chosen)
-    chosen = strongest(
-        [&](const ProjectTrainer& t) { return !t.evaluatesOnly && t.source.path == path; });
+    chosen =
+        strongest([&](const ProjectTrainer& t) { return !t.evaluatesOnly && t.place == path; });
   // Else the project's, nearest first: a repository of several sub-projects
   // (RWKV-v5/, RWKV-v6/) configures each in its own folder.
   if (!chosen) {

@@ -59,13 +59,16 @@ class ProjectModel {
 
  private:
   void addTrainers(const FileModel& file);
-  void addTrainer(StrategySource source, const TrainerInstance& runs);
+  // `place` is the file that builds the Trainer (a YAML config's own path
+  // for one a config describes); its strategy may be chosen elsewhere.
+  void addTrainer(StrategySource source, const TrainerInstance& runs, const std::string& place);
 
   ModelOptions options_;
   ProjectIndex index_;
   struct ProjectTrainer {
     StrategySource source;
-    std::vector<std::string> folders;  // of source.path, normalised: compared for nearness
+    std::string place;                 // the file building it
+    std::vector<std::string> folders;  // of `place`, normalised: compared for nearness
     std::vector<std::pair<std::string, std::string>> fits;
     std::vector<std::pair<std::string, std::string>> evaluates;
     bool evaluatesOnly = false;
