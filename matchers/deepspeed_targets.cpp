@@ -92,13 +92,13 @@ int statedZeroStage(const Strategy& strategy, const FileModel& model) {
       if (name.rfind(fmt::format("deepspeed_stage_{}", stage), 0) == 0) return stage;
     return 0;
   }
-  if (!is(strategy.evidence, "call")) return 0;
+  const FileModel* chosenIn = modelOf(strategy.evidenceFile, model);
+  if (!is(strategy.evidence, "call") || !chosenIn) return 0;
   // A config replaces the arguments: `stage=` then counts for nothing.
-  if (!isNull(keywordArgument(field(strategy.evidence, "arguments"), "config", source))) {
-    const FileModel* chosenIn = modelOf(strategy.evidenceFile, model);
-    if (!chosenIn) return 0;
-    std::optional<int64_t> stage =
-        deepSpeedConfigKey(strategy.evidence, {"zero_optimization", "stage"}, *chosenIn).integer();
+  ConfigKey config =
+      deepSpeedConfigKey(strategy.evidence, {"zero_optimization", "stage"}, *chosenIn);
+  if (config.kind != ConfigKey::NoConfig) {
+    std::optional<int64_t> stage = config.integer();
     return stage && *stage >= 1 && *stage <= 3 ? static_cast<int>(*stage) : 0;
   }
   TSNode stage = keywordArgument(field(strategy.evidence, "arguments"), "stage", source);

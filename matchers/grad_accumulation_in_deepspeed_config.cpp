@@ -17,6 +17,9 @@ static const char* kLightningSays =
 
 // The dict literal a `config=` argument surely is: written in place, or a
 // name bound to one that the file names nowhere else (so nothing edits it).
+// Stricter than deepSpeedConfigKey, which reads a dict however it is later
+// changed: that is enough to report, but the fix deletes the key where it
+// is written, so no other statement may touch the dict.
 static TSNode literalConfig(const FileContext& ctx, TSNode value) {
   if (is(value, "dictionary")) return value;
   if (!is(value, "identifier")) return TSNode{};

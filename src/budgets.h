@@ -26,6 +26,8 @@ inline constexpr int kMaxStrategyDepth = 12;
 inline constexpr int kMaxStrategyBases = 4;
 // Helpers returning the parsed arguments (`args = get_args()`).
 inline constexpr int kMaxHelperReturns = 4;
+// Paths and helper returns followed to the calls that built one Trainer.
+inline constexpr int kMaxTrainerOrigins = 16;
 // Dicts, callers' `**kwargs` and nested keys followed for one key's value.
 inline constexpr int kMaxDictDepth = 8;
 // Base classes searched for a LightningModule's `training_step`.
@@ -46,6 +48,8 @@ inline constexpr std::size_t kMaxJsonConfigBytes = 256 * 1024;
 inline constexpr std::size_t kMaxInstalledFiles = 256;
 inline constexpr std::size_t kMaxInstalledFileBytes = 1024 * 1024;
 inline constexpr int kMaxInstalledHops = 12;
+// Hydra configs followed through defaults lists from a primary config.
+inline constexpr int kMaxHydraDepth = 8;
 // Fix rounds: each re-checks the fixed text and fixes what the last exposed.
 inline constexpr int kMaxFixRounds = 8;
 

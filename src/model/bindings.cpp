@@ -252,6 +252,20 @@ ReachingAssignments Bindings::reachingAll(std::string_view target, TSNode scope,
   return out;
 }
 
+ReachingAssignments Bindings::reachingName(TSNode expr, TSNode scope) const {
+  if (!is(expr, "identifier")) return {};
+  return reachingAll(textOf(expr, source_), scope, expr);
+}
+
+std::vector<Origin> Bindings::originsReaching(TSNode expr, TSNode scope) const {
+  std::vector<Origin> out;
+  for (const Assignment* a : reachingName(expr, scope).assignments)
+    out.push_back(a->index >= 0 ? Origin{Origin::Expression, a->value, a->scope, a->index}
+                                : trace(a->value, a->scope));
+  if (out.empty()) out.push_back(trace(expr, scope));
+  return out;
+}
+
 TSNode Bindings::returnedValue(const FunctionInfo* fn) const {
   TSNode value{};
   walk(fn->body, [&](TSNode n) {

@@ -94,6 +94,12 @@ class Bindings {
 
   // Every assignment to `target` in `scope` that may reach `point`.
   ReachingAssignments reachingAll(std::string_view target, TSNode scope, TSNode point) const;
+  // The same for an expression read at its own place: the assignments to a
+  // name that may reach it; none for anything else.
+  ReachingAssignments reachingName(TSNode expr, TSNode scope) const;
+  // Where the value of `expr` may come from: for a name assigned in `scope`
+  // on several paths, each path's origin; else the one trace() finds.
+  std::vector<Origin> originsReaching(TSNode expr, TSNode scope) const;
 
   // Follows names through assignments (and `self.x` through the class's
   // methods) to the expression that made the value.

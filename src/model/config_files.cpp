@@ -5,6 +5,7 @@
 #include <llvm/Support/YAMLParser.h>
 
 #include <filesystem>
+#include <optional>
 
 #include "model/imports.h"
 #include "model/strategy.h"
@@ -37,24 +38,96 @@ YamlStrategy strategyAt(llvm::yaml::Node* value, llvm::SourceMgr& sm, const std:
   return s;
 }
 
-// `strategy:` inside a Trainer's mapping: a name, or `{class_path: ...}`.
-void strategyIn(MappingNode* trainer, llvm::SourceMgr& sm, const std::string& text,
-                std::vector<YamlStrategy>& out) {
-  for (auto& kv : *trainer) {
-    if (scalar(kv.getKey()) != "strategy") continue;
-    llvm::yaml::Node* value = kv.getValue();
-    if (isDeepSpeedName(scalar(value))) {
-      out.push_back(strategyAt(value, sm, text));
-    } else if (auto* m = llvm::dyn_cast_or_null<MappingNode>(value)) {
-      for (auto& inner : *m)
-        if (scalar(inner.getKey()) == "class_path" &&
-            isDeepSpeedStrategyClass(scalar(inner.getValue())))
-          out.push_back(strategyAt(inner.getValue(), sm, text));
-    }
+// A `strategy:` value naming DeepSpeed: a name, or `{class_path: ...}`.
+void deepSpeedIn(llvm::yaml::Node* value, llvm::SourceMgr& sm, const std::string& text,
+                 std::vector<YamlStrategy>& out) {
+  if (isDeepSpeedName(scalar(value))) {
+    out.push_back(strategyAt(value, sm, text));
+  } else if (auto* m = llvm::dyn_cast_or_null<MappingNode>(value)) {
+    for (auto& inner : *m)
+      if (scalar(inner.getKey()) == "class_path" &&
+          isDeepSpeedStrategyClass(scalar(inner.getValue())))
+        out.push_back(strategyAt(inner.getValue(), sm, text));
   }
 }
 
+// `strategy:` inside a Trainer's mapping. (A YAML mapping can be walked
+// only once.)
+void strategyIn(MappingNode* trainer, llvm::SourceMgr& sm, const std::string& text,
+                std::vector<YamlStrategy>& out) {
+  for (auto& kv : *trainer)
+    if (scalar(kv.getKey()) == "strategy") deepSpeedIn(kv.getValue(), sm, text, out);
+}
+
+std::vector<std::string> names(llvm::yaml::Node* value) {
+  if (auto* list = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(value)) {
+    std::vector<std::string> out;
+    for (llvm::yaml::Node& item : *list)
+      if (std::string name = scalar(&item); !name.empty()) out.push_back(name);
+    return out;
+  }
+  std::string name = scalar(value);
+  // `logger: null` chooses nothing.
+  if (name.empty() || name == "null") return {};
+  return {name};
+}
+
+bool stripPrefix(std::string& s, std::string_view prefix) {
+  if (s.rfind(prefix, 0) != 0) return false;
+  s.erase(0, prefix.size());
+  return true;
+}
+
+std::optional<HydraDefault> hydraDefault(llvm::yaml::Node& item) {
+  HydraDefault d;
+  if (std::string name = scalar(&item); !name.empty()) {
+    if (name == "_self_") return std::nullopt;
+    d.names.push_back(name);
+    return d;
+  }
+  auto* entry = llvm::dyn_cast<MappingNode>(&item);
+  if (!entry) return std::nullopt;
+  // Walked to its end: a YAML stream cannot be left midway.
+  for (auto& kv : *entry) {
+    if (!d.group.empty()) continue;
+    d.group = scalar(kv.getKey());
+    d.names = names(kv.getValue());
+  }
+  d.override = stripPrefix(d.group, "override ");
+  stripPrefix(d.group, "optional ");
+  if (d.group.empty() || d.names.empty()) return std::nullopt;
+  return d;
+}
+
 }  // namespace
+
+HydraConfigFile readHydraConfig(const std::string& text) {
+  HydraConfigFile out;
+  llvm::SourceMgr sm;
+  sm.setDiagHandler([](const llvm::SMDiagnostic&, void*) {}, nullptr);
+  llvm::yaml::Stream stream(text, sm);
+  for (llvm::yaml::Document& doc : stream) {
+    auto* top = llvm::dyn_cast_or_null<MappingNode>(doc.getRoot());
+    if (!top) continue;
+    for (auto& kv : *top) {
+      std::string key = scalar(kv.getKey());
+      if (key == "strategy") {
+        out.setsStrategy = true;
+        std::vector<YamlStrategy> deepSpeed;
+        deepSpeedIn(kv.getValue(), sm, text, deepSpeed);
+        if (!deepSpeed.empty()) out.deepSpeedLine = deepSpeed.front().line;
+      } else if (key == "defaults") {
+        if (auto* list = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(kv.getValue()))
+          for (llvm::yaml::Node& item : *list)
+            if (auto d = hydraDefault(item)) out.defaults.push_back(std::move(*d));
+      }
+    }
+    break;  // a Hydra config is one document
+  }
+  // Hydra refuses a malformed config; so does this.
+  if (stream.failed()) return {};
+  return out;
+}
 
 std::vector<YamlStrategy> yamlTrainerStrategyValues(const std::string& path,
                                                     const std::string& text) {
@@ -67,11 +140,13 @@ std::vector<YamlStrategy> yamlTrainerStrategyValues(const std::string& path,
   for (llvm::yaml::Document& doc : stream) {
     auto* top = llvm::dyn_cast_or_null<MappingNode>(doc.getRoot());
     if (!top) continue;
-    if (hydraGroup) strategyIn(top, sm, text, out);
-    for (auto& kv : *top)
-      if (scalar(kv.getKey()) == "trainer")
+    for (auto& kv : *top) {
+      std::string key = scalar(kv.getKey());
+      if (hydraGroup && key == "strategy") deepSpeedIn(kv.getValue(), sm, text, out);
+      if (key == "trainer")
         if (auto* trainer = llvm::dyn_cast_or_null<MappingNode>(kv.getValue()))
           strategyIn(trainer, sm, text, out);
+    }
   }
   return out;
 }

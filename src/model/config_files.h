@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "model/project_model.h"
+#include "model/strategy.h"
 
 namespace lightfix {
 
@@ -25,5 +25,22 @@ struct YamlStrategy {
 };
 std::vector<YamlStrategy> yamlTrainerStrategyValues(const std::string& path,
                                                     const std::string& text);
+
+// One entry of a Hydra defaults list: `- default` (group empty, this
+// config's own group), `- trainer: ddp`, `- override /trainer: gpu`.
+struct HydraDefault {
+  std::string group;               // without `override ` and `optional `; `/` kept
+  std::vector<std::string> names;  // `[base, checkpoint]` gives two
+  bool override = false;
+};
+
+// What Hydra's composition needs of one YAML config: its defaults list and
+// the strategy it sets at its top level (a config of the `trainer` group).
+struct HydraConfigFile {
+  std::vector<HydraDefault> defaults;
+  bool setsStrategy = false;   // `strategy:` at the top level, whatever it names
+  unsigned deepSpeedLine = 0;  // the line, when that is a DeepSpeed strategy
+};
+HydraConfigFile readHydraConfig(const std::string& text);
 
 }  // namespace lightfix

@@ -303,7 +303,7 @@ KeyValues named(TSNode name, const Path& path, size_t from, TSNode point, TSNode
   std::string_view source = m.file().text();
   std::string_view text = textOf(name, source);
   Path rest(path.begin() + static_cast<std::ptrdiff_t>(from), path.end());
-  ReachingAssignments reaching = m.bindings().reachingAll(text, scope, name);
+  ReachingAssignments reaching = m.bindings().reachingName(name, scope);
   uint32_t after = 0;
   KeyValues out{{}, true};
   if (reaching.assignments.empty()) {

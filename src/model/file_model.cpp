@@ -211,7 +211,6 @@ static bool hydraTrainer(TSNode call, const Imports& imports, std::string_view s
 }
 
 bool FileModel::isTrainerConstruction(TSNode call) const {
-  if (hydraTrainer(call, imports_, source_)) return true;
   TSNode callee = field(call, "function");
   if (fromArgparseArgs(callee, source_)) callee = field(callee, "object");
   auto q = imports_.qualify(callee, source_);
@@ -241,18 +240,18 @@ void FileModel::collectFabricsAndTrainers() {
   trainers_.clear();
   walkCalls(root_, [&](TSNode n) {
     TSNode args = field(n, "arguments");
-    auto strategyOf = [&]() {
+    auto strategyOf = [&](bool hydra) {
       TSNode expr = keywordArgument(args, "strategy", source_);
       Strategy s = evaluateStrategy(expr, bindings_.scopeOf(n), *this);
       // `Trainer.from_argparse_args(args, ...)`, `Trainer(**vars(args))`.
       TSNode parsed = isNull(expr) ? parsedArgumentsOf(n) : TSNode{};
       if (!isNull(parsed)) {
         s = evaluateStrategyArgument(parsed, bindings_.scopeOf(n), *this);
-      } else if (isNull(expr) && hydraTrainer(n, imports_, source_)) {
-        // Possibly what a YAML config of the project gives the Trainer.
-        if (const LauncherFlag* yaml = index_ ? index_->yamlDeepSpeed() : nullptr) {
-          s.kind = Strategy::MaybeDeepSpeed;
-          s.why = "a Hydra config of the project chooses it";
+      } else if (isNull(expr) && hydra) {
+        // What the project's Hydra configs give the Trainer.
+        if (const StrategySource* yaml = index_ ? index_->hydraTrainer() : nullptr) {
+          s.kind = yaml->kind;
+          s.why = yaml->why;
           s.externalPath = yaml->path;
           s.externalLine = yaml->line;
         }
@@ -275,13 +274,13 @@ void FileModel::collectFabricsAndTrainers() {
                           {},
                           {},
                           bindings_.scopeOf(n),
-                          strategyOf(),
+                          strategyOf(false),
                           isNull(assignment) ? TSNode{} : enclosingStatement(assignment),
                           false});
-    } else if (isTrainerConstruction(n)) {
+    } else if (bool hydra = hydraTrainer(n, imports_, source_); hydra || isTrainerConstruction(n)) {
       TrainerInstance trainer;
       trainer.construction = n;
-      trainer.strategy = strategyOf();
+      trainer.strategy = strategyOf(hydra);
       trainers_.push_back(std::move(trainer));
     }
   });
@@ -387,23 +386,18 @@ std::vector<TSNode> FileModel::trainerOrigins(TSNode expr, TSNode scope) const {
   std::vector<std::pair<TSNode, TSNode>> work{{expr, scope}};
   // `trainer = build_trainer(cfg)`: what a helper of this file returns, on
   // each path (`if ...: trainer = Trainer(...) else: trainer = instantiate(...)`).
-  for (int hops = 0; !work.empty() && hops < kMaxHelperReturns * 4; ++hops) {
+  for (int hops = 0; !work.empty() && hops < kMaxTrainerOrigins; ++hops) {
     auto [e, s] = work.back();
     work.pop_back();
-    Origin o = bindings_.trace(e, s);
-    if (o.kind != Origin::Expression || o.index >= 0) continue;
-    const FunctionInfo* helper = bindings_.calledFunction(o.expr);
-    TSNode returned = helper ? bindings_.returnedValue(helper) : TSNode{};
-    if (isNull(returned)) {
-      out.push_back(o.expr);
-      continue;
+    for (const Origin& o : bindings_.originsReaching(e, s)) {
+      if (o.kind != Origin::Expression || o.index >= 0) continue;
+      const FunctionInfo* helper = bindings_.calledFunction(o.expr);
+      TSNode returned = helper ? bindings_.returnedValue(helper) : TSNode{};
+      if (isNull(returned))
+        out.push_back(o.expr);
+      else
+        work.emplace_back(returned, helper->node);
     }
-    ReachingAssignments reaching =
-        is(returned, "identifier")
-            ? bindings_.reachingAll(textOf(returned, source_), helper->node, returned)
-            : ReachingAssignments{};
-    if (reaching.assignments.empty()) work.emplace_back(returned, helper->node);
-    for (const Assignment* a : reaching.assignments) work.emplace_back(a->value, a->scope);
   }
   return out;
 }
@@ -425,18 +419,9 @@ void FileModel::collectFits() {
     if (isNull(model) && !positional.empty()) model = positional[0];
     // Each class the model may be made from: `Net(cfg)`, or on another path
     // `Net.load_from_checkpoint(path)`, which makes a Net too.
-    std::vector<TSNode> made;
-    ReachingAssignments reaching = is(model, "identifier")
-                                       ? bindings_.reachingAll(textOf(model, source_), scope, model)
-                                       : ReachingAssignments{};
-    for (const Assignment* a : reaching.assignments)
-      if (a->index < 0) made.push_back(a->value);
-    if (made.empty()) {
-      Origin o = bindings_.trace(model, scope);
-      if (o.kind == Origin::Expression) made.push_back(o.expr);
-    }
-    for (TSNode expr : made) {
-      if (!is(expr, "call")) continue;
+    for (const Origin& o : bindings_.originsReaching(model, scope)) {
+      TSNode expr = o.expr;
+      if (o.kind != Origin::Expression || o.index >= 0 || !is(expr, "call")) continue;
       TSNode cls = field(expr, "function");
       if (is(cls, "attribute") &&
           textOf(field(cls, "attribute"), source_) == "load_from_checkpoint")

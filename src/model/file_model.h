@@ -172,6 +172,8 @@ class FileModel {
   void fabricsOf(TSNode expr, TSNode scope, int depth,
                  std::vector<const FabricInstance*>& out) const;
   bool isFabricConstruction(TSNode call) const;
+  // `Trainer(...)`, `Trainer.from_argparse_args(...)`; a Hydra-built
+  // Trainer is told apart by hydraTrainer().
   bool isTrainerConstruction(TSNode call) const;
   // The expressions that may have made the Trainer `expr` holds, through
   // names and the returns of helpers of this file.

@@ -75,12 +75,9 @@ const LauncherFlag* ProjectIndex::launcherPassing(const std::string& flag) const
   return nullptr;
 }
 
-void ProjectIndex::addYamlDeepSpeed(const std::string& path, unsigned line) {
-  yamlDeepSpeed_.push_back({"strategy", "deepspeed", path, line});
-}
-
-const LauncherFlag* ProjectIndex::yamlDeepSpeed() const {
-  return yamlDeepSpeed_.empty() ? nullptr : &yamlDeepSpeed_.front();
+void ProjectIndex::addYamlConfig(const std::string& path, const std::string& text,
+                                 unsigned deepSpeedLine) {
+  hydra_.add(path, text, deepSpeedLine);
 }
 
 const FileModel* ProjectIndex::module(const std::string& fromPath, std::string_view name) const {

@@ -16,6 +16,7 @@
 
 #include "model/bindings.h"
 #include "model/deepspeed_config.h"
+#include "model/hydra_configs.h"
 #include "model/module_table.h"
 
 namespace lightfix {
@@ -48,11 +49,14 @@ class ProjectIndex {
   void addLauncher(const std::string& path, const std::string& text);
   // The first launcher passing a DeepSpeed strategy name to `flag`, or null.
   const LauncherFlag* launcherPassing(const std::string& flag) const;
-  // A YAML config of the project giving its Trainer a DeepSpeed strategy
-  // (`trainer: {strategy: deepspeed_stage_2}`), as its path and line.
-  void addYamlDeepSpeed(const std::string& path, unsigned line);
-  // The first one, or null: what `hydra.utils.instantiate(cfg.trainer)` may run.
-  const LauncherFlag* yamlDeepSpeed() const;
+  // A YAML config of the project, with the line of the first DeepSpeed
+  // strategy it gives a Trainer (`trainer: {strategy: deepspeed_stage_2}`;
+  // 0 for none).
+  void addYamlConfig(const std::string& path, const std::string& text, unsigned deepSpeedLine);
+  // Settles what the configs added so far choose; run before the files link.
+  void resolveConfigs() { hydra_.resolve(); }
+  // The DeepSpeed that `hydra.utils.instantiate(cfg.trainer)` runs, or null.
+  const StrategySource* hydraTrainer() const { return hydra_.trainer(); }
 
   // Keeps a JSON file of the project that is a DeepSpeed config.
   void addJsonConfig(const std::string& path, const std::string& text);
@@ -97,7 +101,7 @@ class ProjectIndex {
   std::vector<const FileModel*> files_;
   ModuleTable modules_;  // files_' paths, in the same order
   std::vector<LauncherFlag> launcherFlags_;
-  std::vector<LauncherFlag> yamlDeepSpeed_;  // flag "strategy", as the YAML names it
+  HydraConfigs hydra_;
   std::vector<DeepSpeedJson> deepSpeedConfigs_;
   std::map<std::pair<std::string, std::string>, std::vector<ForeignCall>> callers_;
 };

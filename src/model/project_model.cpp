@@ -39,15 +39,15 @@ void ProjectModel::addConfigFile(const std::string& path, const std::string& tex
   } else if (ext == ".json") {
     index_.addJsonConfig(path, text);
   } else if (ext == ".yaml" || ext == ".yml") {
-    for (StrategySource& s : yamlTrainerStrategies(path, text)) {
-      index_.addYamlDeepSpeed(s.path, s.line);
-      addTrainer(std::move(s), TrainerInstance{}, path);
-    }
+    std::vector<StrategySource> named = yamlTrainerStrategies(path, text);
+    index_.addYamlConfig(path, text, named.empty() ? 0 : named.front().line);
+    for (StrategySource& s : named) addTrainer(std::move(s), TrainerInstance{}, path);
   }
 }
 
 void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& forEach) {
   for (FileModel* f : files) index_.add(f);
+  index_.resolveConfigs();
   index_.linkCalls(forEach);
   // Fabric subclasses and LightningModule bases to a fixpoint, as a base may
   // sit anywhere; Fabrics before set-ups and launches, since either may name

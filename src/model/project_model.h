@@ -13,14 +13,6 @@
 
 namespace lightfix {
 
-// Where a run selects DeepSpeed, resolved to a file and line for messages.
-struct StrategySource {
-  Strategy::Kind kind = Strategy::NotDeepSpeed;
-  std::string path;
-  unsigned line = 0;  // 0: from `--target-strategy`
-  std::string why;    // for a possible DeepSpeed
-};
-
 StrategySource sourceOf(const Strategy& strategy, const SourceFile& file);
 // "DeepSpeed (selected at line 8)", "DeepSpeed (maybe; selected at train.py:8)"…
 std::string describe(const StrategySource& source, const std::string& fromPath);

@@ -295,8 +295,7 @@ Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const
 // `try`/`except`): DeepSpeed only when every path gives it, possibly when
 // one does. Null when nothing here assigns it.
 std::optional<Strategy> acrossPaths(TSNode name, TSNode scope, const FileModel& m, int depth) {
-  ReachingAssignments reaching =
-      m.bindings().reachingAll(textOf(name, m.file().text()), scope, name);
+  ReachingAssignments reaching = m.bindings().reachingName(name, scope);
   if (reaching.assignments.empty()) return std::nullopt;
   bool every = reaching.onEveryPath;
   Strategy first;

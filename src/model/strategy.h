@@ -27,6 +27,14 @@ struct Strategy {
   bool deepSpeed() const { return kind != NotDeepSpeed; }
 };
 
+// Where a run selects DeepSpeed, resolved to a file and line for messages.
+struct StrategySource {
+  Strategy::Kind kind = Strategy::NotDeepSpeed;
+  std::string path;
+  unsigned line = 0;  // 0: from `--target-strategy`
+  std::string why;    // for a possible DeepSpeed
+};
+
 // Evaluates a `strategy=` argument (null when there is none) in `scope` of
 // `model`'s file, following names, parameters and their callers (in any
 // file of the project), argparse and pytest parametrize.

@@ -1,0 +1,48 @@
+#pragma once
+// Which Trainer config Hydra composes: the project's `trainer/*.yaml`
+// group, and the defaults lists that pick one of it, so that
+// `hydra.utils.instantiate(cfg.trainer)` has the strategy a run gets.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/config_files.h"
+#include "model/strategy.h"
+
+namespace lightfix {
+
+class HydraConfigs {
+ public:
+  // Every YAML config of the project, with the line of the first DeepSpeed
+  // strategy it gives a Trainer (0 for none).
+  void add(const std::string& path, const std::string& text, unsigned deepSpeedLine);
+  // Run once every config is added. The Trainer is DeepSpeed when every
+  // trainer config a default composition picks names it (after the configs
+  // it inherits from); possibly DeepSpeed when any config does, as a command
+  // line (`trainer=deepspeed`) may pick it.
+  void resolve();
+  // Null when no config of the project gives a Trainer DeepSpeed.
+  const StrategySource* trainer() const { return trainer_ ? &*trainer_ : nullptr; }
+
+ private:
+  struct Choice {
+    std::string path;  // the trainer config picked
+    bool override = false;
+  };
+  const HydraConfigFile* file(const std::string& path) const;
+  // `folder/name.yaml` (or `.yml`) when the project has it.
+  std::optional<std::string> groupFile(const std::string& folder, const std::string& name) const;
+  StrategySource effective(const std::string& path, int depth) const;
+  void compose(const std::string& path, const std::string& root, int depth,
+               std::vector<Choice>& choices) const;
+  std::vector<std::string> defaultTrainers() const;
+  std::vector<std::string> trainersPickedAnywhere() const;
+
+  std::map<std::string, HydraConfigFile> files_;  // by normal path
+  std::vector<StrategySource> named_;             // configs naming DeepSpeed, in order
+  std::optional<StrategySource> trainer_;
+};
+
+}  // namespace lightfix

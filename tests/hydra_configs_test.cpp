@@ -1,0 +1,104 @@
+#include "model/hydra_configs.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/config_files.h"
+
+namespace lightfix {
+namespace {
+
+// The configs of one project, each added as the driver adds it.
+HydraConfigs project(const std::vector<std::pair<std::string, std::string>>& files) {
+  HydraConfigs hydra;
+  for (const auto& [path, text] : files) {
+    std::vector<StrategySource> named = yamlTrainerStrategies(path, text);
+    hydra.add(path, text, named.empty() ? 0 : named.front().line);
+  }
+  hydra.resolve();
+  return hydra;
+}
+
+const char* const kDeepSpeedDefault =
+    "_target_: lightning.pytorch.Trainer\naccelerator: gpu\nstrategy: deepspeed_stage_2\n";
+const char* const kDdp = "defaults:\n  - default\n\nstrategy: ddp\n";
+
+TEST(HydraConfigs, ReadsADefaultsList) {
+  HydraConfigFile f = readHydraConfig(
+      "# @package _global_\ndefaults:\n  - _self_\n  - data: mnist\n  - logger: null\n"
+      "  - override /trainer: gpu\n  - optional local: default\n  - /callbacks: [base, ckpt]\n"
+      "seed: 1\n");
+  ASSERT_EQ(f.defaults.size(), 4u);
+  EXPECT_EQ(f.defaults[0].group, "data");
+  EXPECT_EQ(f.defaults[1].group, "/trainer");
+  EXPECT_TRUE(f.defaults[1].override);
+  EXPECT_EQ(f.defaults[2].group, "local");
+  EXPECT_EQ(f.defaults[3].names, (std::vector<std::string>{"base", "ckpt"}));
+  EXPECT_FALSE(f.setsStrategy);
+  f = readHydraConfig(kDdp);
+  EXPECT_TRUE(f.setsStrategy);
+  EXPECT_EQ(f.deepSpeedLine, 0u);
+  EXPECT_EQ(f.defaults[0].names, std::vector<std::string>{"default"});
+  EXPECT_EQ(readHydraConfig("defaults: [unbalanced\n").defaults.size(), 0u);
+}
+
+TEST(HydraConfigs, TheDefaultTrainerConfigIsCertain) {
+  HydraConfigs hydra =
+      project({{"configs/train.yaml", "defaults:\n  - _self_\n  - trainer: default\n"},
+               {"configs/trainer/default.yaml", kDeepSpeedDefault},
+               {"configs/trainer/ddp.yaml", kDdp}});
+  ASSERT_NE(hydra.trainer(), nullptr);
+  EXPECT_EQ(hydra.trainer()->kind, Strategy::DeepSpeed);
+  EXPECT_EQ(hydra.trainer()->path, "configs/trainer/default.yaml");
+  EXPECT_EQ(hydra.trainer()->line, 3u);
+}
+
+TEST(HydraConfigs, AnotherConfigOfTheGroupIsOnlyPossible) {
+  HydraConfigs hydra = project({{"configs/train.yaml", "defaults:\n  - trainer: ddp\n"},
+                                {"configs/trainer/default.yaml", kDeepSpeedDefault},
+                                {"configs/trainer/ddp.yaml", kDdp}});
+  ASSERT_NE(hydra.trainer(), nullptr);
+  EXPECT_EQ(hydra.trainer()->kind, Strategy::MaybeDeepSpeed);
+}
+
+TEST(HydraConfigs, InheritedAndOverridden) {
+  // gpu.yaml extends default.yaml; an experiment's `override` wins over
+  // the primary's own pick.
+  HydraConfigs hydra =
+      project({{"conf/config.yaml", "defaults:\n  - trainer: cpu\n  - experiment: base\n"},
+               {"conf/experiment/base.yaml", "defaults:\n  - override /trainer: gpu\n"},
+               {"conf/trainer/cpu.yaml", "_target_: lightning.pytorch.Trainer\naccelerator: cpu\n"},
+               {"conf/trainer/gpu.yaml", "defaults:\n  - default\naccelerator: gpu\n"},
+               {"conf/trainer/default.yaml", kDeepSpeedDefault}});
+  ASSERT_NE(hydra.trainer(), nullptr);
+  EXPECT_EQ(hydra.trainer()->kind, Strategy::DeepSpeed);
+  EXPECT_EQ(hydra.trainer()->path, "conf/trainer/default.yaml");
+}
+
+TEST(HydraConfigs, PickedByEveryPipeline) {
+  // No primary composition reaches the group: each config that picks a
+  // trainer picks a DeepSpeed one.
+  std::vector<std::pair<std::string, std::string>> files = {
+      {"configs/config.yaml", "defaults:\n  - experiment: base\n"},
+      {"configs/pipeline/a.yaml", "defaults:\n  - /trainer: default\n"},
+      {"configs/pipeline/b.yaml", "defaults:\n  - /trainer: default\n"},
+      {"configs/trainer/default.yaml", kDeepSpeedDefault}};
+  EXPECT_EQ(project(files).trainer()->kind, Strategy::DeepSpeed);
+  files.push_back({"configs/pipeline/c.yaml", "defaults:\n  - /trainer: plain\n"});
+  files.push_back({"configs/trainer/plain.yaml", "_target_: lightning.pytorch.Trainer\n"});
+  EXPECT_EQ(project(files).trainer()->kind, Strategy::MaybeDeepSpeed);
+}
+
+TEST(HydraConfigs, NoDeepSpeedAnywhere) {
+  EXPECT_EQ(project({{"configs/train.yaml", "defaults:\n  - trainer: ddp\n"},
+                     {"configs/trainer/ddp.yaml", "strategy: ddp\n"}})
+                .trainer(),
+            nullptr);
+  EXPECT_EQ(project({}).trainer(), nullptr);
+}
+
+}  // namespace
+}  // namespace lightfix
