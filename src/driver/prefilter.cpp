@@ -17,9 +17,12 @@ constexpr uint64_t kAnyRuleWord = kModelWord - 1;
 
 // Files that matter to the project model even without a rule's trigger:
 // they may build the Trainer that decides a LightningModule's strategy,
-// define a LightningModule's base class, or hand a Fabric to a helper.
-constexpr std::string_view kModelWords[] = {"lightning", "Trainer", "Fabric",    "fabric",
-                                            "setup",     "launch",  "deepspeed", "DeepSpeed"};
+// define a LightningModule's base class, or hand a Fabric to a helper, or
+// run a Trainer another file builds (`build_trainer(cfg).fit(model)`),
+// which tells what that Trainer trains.
+constexpr std::string_view kModelWords[] = {"lightning", "Trainer", "Fabric",     "fabric",
+                                            "setup",     "launch",  "deepspeed",  "DeepSpeed",
+                                            ".fit(",     ".test(",  ".validate(", ".predict("};
 
 }  // namespace
 

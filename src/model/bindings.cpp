@@ -279,6 +279,17 @@ TSNode Bindings::returnedValue(const FunctionInfo* fn) const {
   return value;
 }
 
+std::vector<TSNode> Bindings::returnedValues(const FunctionInfo* fn) const {
+  std::vector<TSNode> values;
+  walk(fn->body, [&](TSNode n) {
+    if (is(n, "function_definition") || is(n, "lambda") || is(n, "class_definition")) return false;
+    if (is(n, "return_statement") && ts_node_named_child_count(n) == 1)
+      values.push_back(ts_node_named_child(n, 0));
+    return true;
+  });
+  return values;
+}
+
 bool Bindings::definesName(std::string_view name) const {
   for (TSNode item : namedChildren(root_)) {
     TSNode def = is(item, "decorated_definition") ? field(item, "definition") : item;

@@ -107,6 +107,8 @@ class Bindings {
 
   // The value a function returns (its first `return x`), or null.
   TSNode returnedValue(const FunctionInfo* fn) const;
+  // Every value it returns (`return x` on each path), in order.
+  std::vector<TSNode> returnedValues(const FunctionInfo* fn) const;
   // Whether the module binds `name` at its top level (a def, a class, an
   // assignment).
   bool definesName(std::string_view name) const;

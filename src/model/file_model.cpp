@@ -1,6 +1,7 @@
 #include "model/file_model.h"
 
 #include <algorithm>
+#include <tuple>
 
 #include "budgets.h"
 #include "model/dict_values.h"
@@ -238,6 +239,7 @@ TSNode FileModel::parsedArgumentsOf(TSNode call) const {
 void FileModel::collectFabricsAndTrainers() {
   fabrics_.clear();
   trainers_.clear();
+  foreignRuns_.clear();
   walkCalls(root_, [&](TSNode n) {
     TSNode args = field(n, "arguments");
     auto strategyOf = [&](bool hydra) {
@@ -381,22 +383,32 @@ static bool evaluationRun(std::string_view method) {
   return method == "validate" || method == "test" || method == "predict";
 }
 
-std::vector<TSNode> FileModel::trainerOrigins(TSNode expr, TSNode scope) const {
-  std::vector<TSNode> out;
-  std::vector<std::pair<TSNode, TSNode>> work{{expr, scope}};
-  // `trainer = build_trainer(cfg)`: what a helper of this file returns, on
-  // each path (`if ...: trainer = Trainer(...) else: trainer = instantiate(...)`).
+std::vector<std::pair<const FileModel*, TSNode>> FileModel::trainerOrigins(TSNode expr,
+                                                                           TSNode scope) const {
+  std::vector<std::pair<const FileModel*, TSNode>> out;
+  struct Work {
+    const FileModel* file;
+    TSNode expr;
+    TSNode scope;
+  };
+  std::vector<Work> work{{this, expr, scope}};
+  // `trainer = build_trainer(cfg)`: what the helper returns, on each path
+  // (`if ...: trainer = Trainer(...) else: trainer = instantiate(...)`).
   for (int hops = 0; !work.empty() && hops < kMaxTrainerOrigins; ++hops) {
-    auto [e, s] = work.back();
+    Work w = work.back();
     work.pop_back();
-    for (const Origin& o : bindings_.originsReaching(e, s)) {
+    for (const Origin& o : w.file->bindings().originsReaching(w.expr, w.scope)) {
       if (o.kind != Origin::Expression || o.index >= 0) continue;
-      const FunctionInfo* helper = bindings_.calledFunction(o.expr);
-      TSNode returned = helper ? bindings_.returnedValue(helper) : TSNode{};
-      if (isNull(returned))
-        out.push_back(o.expr);
-      else
-        work.emplace_back(returned, helper->node);
+      const FileModel* in = w.file;
+      const FunctionInfo* helper = in->bindings().calledFunction(o.expr);
+      // A function another file defines, imported: read its returns the
+      // same way (its Trainers are its own, matched once linked).
+      if (!helper && index_ && is(o.expr, "call"))
+        std::tie(in, helper) = index_->callee(*w.file, o.expr);
+      std::vector<TSNode> returned =
+          helper ? in->bindings().returnedValues(helper) : std::vector<TSNode>{};
+      if (returned.empty()) out.emplace_back(w.file, o.expr);
+      for (TSNode value : returned) work.push_back({in, value, helper->node});
     }
   }
   return out;
@@ -407,12 +419,19 @@ void FileModel::collectFits() {
     MethodCall mc;
     if (!asMethodCall(n, source_, mc) || (mc.method != "fit" && !evaluationRun(mc.method))) return;
     TSNode scope = bindings_.scopeOf(n);
+    bool fit = mc.method == "fit";
     std::vector<TrainerInstance*> runs;
-    for (TSNode made : trainerOrigins(mc.receiver, scope))
+    size_t foreignFrom = foreignRuns_.size();
+    for (auto [file, made] : trainerOrigins(mc.receiver, scope)) {
+      if (file != this) {
+        // Another file's `Trainer(...)`, if it is one: told when linked.
+        if (is(made, "call")) foreignRuns_.push_back({file, made, fit, {}});
+        continue;
+      }
       for (TrainerInstance& t : trainers_)
         if (sameNode(t.construction, made)) runs.push_back(&t);
-    if (runs.empty()) return;
-    bool fit = mc.method == "fit";
+    }
+    if (runs.empty() && foreignRuns_.size() == foreignFrom) return;
     for (TrainerInstance* t : runs) (fit ? t->fitCalled : t->evaluationCalled) = true;
     TSNode model = keywordArgument(mc.arguments, "model", source_);
     std::vector<TSNode> positional = positionalArguments(mc.arguments);
@@ -434,6 +453,8 @@ void FileModel::collectFits() {
           name = sym->name;
         }
       for (TrainerInstance* t : runs) (fit ? t->fits : t->evaluates).emplace_back(path, name);
+      for (size_t k = foreignFrom; k < foreignRuns_.size(); ++k)
+        foreignRuns_[k].classes.emplace_back(path, name);
     }
   });
 }

@@ -84,6 +84,16 @@ struct TrainerInstance {
   bool evaluatesOnly() const { return evaluationCalled && !fitCalled; }
 };
 
+// A `fit` (or an evaluation) of a Trainer that a function of another file
+// builds (`trainer = build_trainer(cfg)`, imported): seen here, joined to
+// that file's Trainer once the project is linked.
+struct ForeignTrainerRun {
+  const FileModel* file = nullptr;  // the file building it
+  TSNode construction{};            // its `Trainer(...)` call there
+  bool fit = false;
+  std::vector<std::pair<std::string, std::string>> classes;
+};
+
 struct LightningModuleClass {
   TSNode node{};
   std::string name;
@@ -113,6 +123,7 @@ class FileModel {
   const std::vector<SetupCall>& setups() const { return setups_; }
   bool hasDeepSpeedSetup() const;
   const std::vector<TrainerInstance>& trainers() const { return trainers_; }
+  const std::vector<ForeignTrainerRun>& foreignTrainerRuns() const { return foreignRuns_; }
   const std::vector<LightningModuleClass>& lightningModules() const { return modules_; }
 
   // Joins the project: re-resolves what may come from other files (Fabric
@@ -175,9 +186,10 @@ class FileModel {
   // `Trainer(...)`, `Trainer.from_argparse_args(...)`; a Hydra-built
   // Trainer is told apart by hydraTrainer().
   bool isTrainerConstruction(TSNode call) const;
-  // The expressions that may have made the Trainer `expr` holds, through
-  // names and the returns of helpers of this file.
-  std::vector<TSNode> trainerOrigins(TSNode expr, TSNode scope) const;
+  // The calls that may have made the Trainer `expr` holds, through names
+  // and the returns of helpers (of this file or, imported, of another), each
+  // with the file it is in.
+  std::vector<std::pair<const FileModel*, TSNode>> trainerOrigins(TSNode expr, TSNode scope) const;
   // The parsed arguments a Trainer is made from, or null.
   TSNode parsedArgumentsOf(TSNode call) const;
   struct SetupQuery {
@@ -206,6 +218,7 @@ class FileModel {
   std::vector<FabricInstance> fabrics_;
   std::vector<SetupCall> setups_;
   std::vector<TrainerInstance> trainers_;
+  std::vector<ForeignTrainerRun> foreignRuns_;
   std::vector<LightningModuleClass> modules_;
 };
 

@@ -72,6 +72,7 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
     if (!more) break;
   }
   for (FileModel* f : files) addTrainers(*f);
+  for (FileModel* f : files) addForeignRuns(*f);
   for (FileModel* f : files) deepSpeedSetup_ = deepSpeedSetup_ || f->hasDeepSpeedSetup();
 }
 
@@ -99,8 +100,19 @@ static size_t sharedFolders(const std::vector<std::string>& a, const std::vector
 void ProjectModel::addTrainer(StrategySource source, const TrainerInstance& runs,
                               const std::string& place) {
   std::vector<std::string> folders = foldersOf(place);
-  trainers_.push_back({std::move(source), place, std::move(folders), runs.fits, runs.evaluates,
-                       runs.evaluatesOnly()});
+  trainers_.push_back({std::move(source), place, std::move(folders), runs.construction, runs.fits,
+                       runs.evaluates, runs.fitCalled, runs.evaluationCalled});
+}
+
+void ProjectModel::addForeignRuns(const FileModel& file) {
+  for (const ForeignTrainerRun& run : file.foreignTrainerRuns())
+    for (ProjectTrainer& t : trainers_) {
+      if (t.place != run.file->file().path() || !sameNode(t.construction, run.construction))
+        continue;
+      (run.fit ? t.fitCalled : t.evaluationCalled) = true;
+      auto& classes = run.fit ? t.fits : t.evaluates;
+      classes.insert(classes.end(), run.classes.begin(), run.classes.end());
+    }
 }
 
 std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string& path,
@@ -133,16 +145,16 @@ std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string
   bool fitByItsTrainers = chosen.has_value();
   if (!chosen)
     chosen =
-        strongest([&](const ProjectTrainer& t) { return !t.evaluatesOnly && t.place == path; });
+        strongest([&](const ProjectTrainer& t) { return !t.evaluatesOnly() && t.place == path; });
   // Else the project's, nearest first: a repository of several sub-projects
   // (RWKV-v5/, RWKV-v6/) configures each in its own folder.
   if (!chosen) {
     std::vector<std::string> folders = foldersOf(path);
     size_t nearest = 0;
     for (const ProjectTrainer& t : trainers_)
-      if (!t.evaluatesOnly) nearest = std::max(nearest, sharedFolders(t.folders, folders));
+      if (!t.evaluatesOnly()) nearest = std::max(nearest, sharedFolders(t.folders, folders));
     chosen = strongest([&](const ProjectTrainer& t) {
-      return !t.evaluatesOnly && sharedFolders(t.folders, folders) == nearest;
+      return !t.evaluatesOnly() && sharedFolders(t.folders, folders) == nearest;
     });
   }
   if (chosen && chosen->kind != Strategy::NotDeepSpeed) return chosen;

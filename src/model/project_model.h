@@ -61,10 +61,15 @@ class ProjectModel {
     StrategySource source;
     std::string place;                 // the file building it
     std::vector<std::string> folders;  // of `place`, normalised: compared for nearness
+    TSNode construction{};             // its call in `place`; null for a YAML config's
     std::vector<std::pair<std::string, std::string>> fits;
     std::vector<std::pair<std::string, std::string>> evaluates;
-    bool evaluatesOnly = false;
+    bool fitCalled = false;
+    bool evaluationCalled = false;
+    bool evaluatesOnly() const { return evaluationCalled && !fitCalled; }
   };
+  // Joins the runs a file makes of other files' Trainers to them.
+  void addForeignRuns(const FileModel& file);
   std::vector<ProjectTrainer> trainers_;
   bool deepSpeedSetup_ = false;
 };
