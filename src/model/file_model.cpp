@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "budgets.h"
+#include "model/constant_fold.h"
 #include "model/dict_values.h"
 #include "model/installed_classes.h"
 #include "model/lightning_classes.h"
@@ -695,7 +696,13 @@ bool FileModel::everyBranchSetsUp(TSNode ifStatement, const FabricInstance* fabr
 // the Fabric is as good as no if.
 bool FileModel::ranBefore(const SetupCall& setup, TSNode point, const SetupQuery& query) const {
   if (endOf(setup.call) > startOf(point)) return false;
-  if (query.counted == Counted::MayHaveRun) return true;
+  // A branch the program's constants decide (`if fabric.world_size > 1:`
+  // with `devices=1`) is taken or skipped on every run.
+  TSNode common = parentOf(setup.call);
+  while (!isNull(common) && !contains(common, point)) common = parentOf(common);
+  std::optional<bool> folded = branchesRun(setup.call, common, *this, {true});
+  if (folded == false) return false;
+  if (query.counted == Counted::MayHaveRun || folded == true) return true;
   for (TSNode p = parentOf(setup.call); !isNull(p); p = parentOf(p)) {
     if (contains(p, point)) return true;
     bool branch = is(p, "elif_clause") || is(p, "else_clause") ||

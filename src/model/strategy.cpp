@@ -6,6 +6,7 @@
 #include <string>
 
 #include "budgets.h"
+#include "model/constant_fold.h"
 #include "model/dict_values.h"
 #include "model/file_model.h"
 #include "model/project_index.h"
@@ -291,6 +292,21 @@ Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const
   return Argparse::Declared;
 }
 
+// Whether `statement` sits in `if` branches (at least one) of `scope` and
+// nothing else that may skip or repeat it (a loop, a `try`).
+bool onlyIfsBetween(TSNode statement, TSNode scope) {
+  bool anyIf = false;
+  for (TSNode p = parentOf(statement); !isNull(p) && !sameNode(p, scope); p = parentOf(p)) {
+    if (is(p, "if_statement")) {
+      anyIf = true;
+    } else if (!is(p, "block") && !is(p, "elif_clause") && !is(p, "else_clause") &&
+               !is(p, "with_statement")) {
+      return false;
+    }
+  }
+  return anyIf;
+}
+
 // A name assigned in this scope, maybe on several paths (`if`/`else`,
 // `try`/`except`): DeepSpeed only when every path gives it, possibly when
 // one does. Null when nothing here assigns it.
@@ -298,8 +314,21 @@ std::optional<Strategy> acrossPaths(TSNode name, TSNode scope, const FileModel& 
   ReachingAssignments reaching = m.bindings().reachingName(name, scope);
   if (reaching.assignments.empty()) return std::nullopt;
   bool every = reaching.onEveryPath;
-  Strategy first;
+  // Branches the program's constants decide: one never taken assigns
+  // nothing; the last one always taken hides those before it.
+  std::vector<const Assignment*> taken;
   for (const Assignment* a : reaching.assignments) {
+    std::optional<bool> runs = branchesRun(a->statement, scope, m);
+    if (runs == false) continue;
+    if (runs == true && onlyIfsBetween(a->statement, scope)) {
+      taken.clear();
+      every = true;
+    }
+    taken.push_back(a);
+  }
+  if (taken.empty()) return std::nullopt;
+  Strategy first;
+  for (const Assignment* a : taken) {
     Strategy s = a->index >= 0 ? found(Strategy::MaybeDeepSpeed, a->value, m,
                                        "a value lightfix cannot resolve")
                                : evaluate(a->value, a->scope, m, depth + 1);
@@ -353,7 +382,12 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
     return isDeepSpeedName(literal) ? found(Strategy::DeepSpeed, expr, m) : Strategy{};
   if (is(expr, "none")) return {};
   if (is(expr, "conditional_expression")) {
-    // `DeepSpeedStrategy(...) if devices > 1 else "auto"`: on some runs.
+    // `DeepSpeedStrategy(...) if devices > 1 else "auto"`: the branch a
+    // known `devices` takes, else on some runs.
+    std::vector<TSNode> parts = namedChildren(expr);
+    if (parts.size() == 3)
+      if (std::optional<bool> taken = foldCondition(parts[1], scope, m))
+        return evaluate(*taken ? parts[0] : parts[2], scope, m, depth + 1);
     Strategy best;
     for (TSNode branch : conditionalBranches(expr)) {
       Strategy s = evaluate(branch, scope, m, depth + 1);

@@ -1,0 +1,330 @@
+#include "model/constant_fold.h"
+
+#include <string_view>
+#include <vector>
+
+#include "budgets.h"
+#include "model/file_model.h"
+#include "model/project_index.h"
+#include "python/flow.h"
+#include "python/node.h"
+#include "python/source_file.h"
+
+namespace lightfix {
+
+bool Constant::truthy() const {
+  switch (kind) {
+    case Int:
+    case Bool:
+      return number != 0;
+    case Str:
+      return !text.empty();
+    case None:
+      return false;
+  }
+  return false;
+}
+
+bool Constant::operator==(const Constant& other) const {
+  bool numeric = (kind == Int || kind == Bool) && (other.kind == Int || other.kind == Bool);
+  if (numeric) return number == other.number;
+  return kind == other.kind && text == other.text;
+}
+
+namespace {
+
+using Folded = std::optional<Constant>;
+
+Constant integer(int64_t n) { return {Constant::Int, n, {}}; }
+Constant boolean(bool b) { return {Constant::Bool, b ? 1 : 0, {}}; }
+
+// Keeps the arithmetic in a range where it cannot overflow.
+constexpr int64_t kLargest = int64_t{1} << 40;
+Folded bounded(int64_t n) {
+  if (n > kLargest || n < -kLargest) return std::nullopt;
+  return integer(n);
+}
+
+bool numeric(const Constant& c) { return c.kind == Constant::Int || c.kind == Constant::Bool; }
+
+class Folder {
+ public:
+  Folder(const FileModel& m, FoldOptions options) : m_(m), options_(options) {}
+
+  Folded fold(TSNode expr, TSNode scope, int depth) const {
+    if (isNull(expr) || depth > kMaxTraceDepth) return std::nullopt;
+    std::string_view source = m_.file().text();
+    if (is(expr, "parenthesized_expression")) {
+      std::vector<TSNode> inner = namedChildren(expr);
+      return inner.size() == 1 ? fold(inner[0], scope, depth + 1) : std::nullopt;
+    }
+    if (is(expr, "integer")) return literalInteger(textOf(expr, source));
+    if (is(expr, "true")) return boolean(true);
+    if (is(expr, "false")) return boolean(false);
+    if (is(expr, "none")) return Constant{};
+    if (std::string s; stringLiteral(expr, source, s)) return Constant{Constant::Str, 0, s};
+    if (is(expr, "not_operator")) {
+      Folded a = fold(field(expr, "argument"), scope, depth + 1);
+      return a ? Folded(boolean(!a->truthy())) : std::nullopt;
+    }
+    if (is(expr, "unary_operator")) return unary(expr, scope, depth);
+    if (is(expr, "binary_operator")) return binary(expr, scope, depth);
+    if (is(expr, "comparison_operator")) return comparison(expr, scope, depth);
+    if (is(expr, "boolean_operator")) return booleanOperator(expr, scope, depth);
+    if (is(expr, "identifier")) return name(expr, scope, depth);
+    if (is(expr, "attribute") && options_.fabricFacts) return fabricFact(expr, scope);
+    return std::nullopt;
+  }
+
+ private:
+  static Folded literalInteger(std::string_view digits) {
+    if (digits.empty() || digits.size() > 12) return std::nullopt;
+    int64_t n = 0;
+    for (char c : digits) {
+      if (c == '_') continue;
+      if (c < '0' || c > '9') return std::nullopt;  // hex, octal, binary: not worth it
+      n = n * 10 + (c - '0');
+    }
+    return integer(n);
+  }
+
+  Folded unary(TSNode expr, TSNode scope, int depth) const {
+    Folded a = fold(field(expr, "argument"), scope, depth + 1);
+    if (!a || !numeric(*a)) return std::nullopt;
+    std::string_view op = textOf(field(expr, "operator"), m_.file().text());
+    if (op == "-") return bounded(-a->number);
+    if (op == "+") return integer(a->number);
+    return std::nullopt;
+  }
+
+  Folded binary(TSNode expr, TSNode scope, int depth) const {
+    Folded a = fold(field(expr, "left"), scope, depth + 1);
+    Folded b = a ? fold(field(expr, "right"), scope, depth + 1) : std::nullopt;
+    if (!a || !b) return std::nullopt;
+    std::string_view op = textOf(field(expr, "operator"), m_.file().text());
+    if (a->kind == Constant::Str && b->kind == Constant::Str && op == "+")
+      return Constant{Constant::Str, 0, a->text + b->text};
+    if (!numeric(*a) || !numeric(*b)) return std::nullopt;
+    int64_t x = a->number;
+    int64_t y = b->number;
+    if (op == "+") return bounded(x + y);
+    if (op == "-") return bounded(x - y);
+    if (op == "*") return bounded(x * y);
+    // Python floors; so does this.
+    if ((op == "//" || op == "%") && y != 0) {
+      int64_t q = x / y;
+      if ((x % y != 0) && ((x < 0) != (y < 0))) --q;
+      return integer(op == "//" ? q : x - q * y);
+    }
+    return std::nullopt;
+  }
+
+  static std::optional<bool> compare(std::string_view op, const Constant& a, const Constant& b) {
+    if (op == "==") return a == b;
+    if (op == "!=") return !(a == b);
+    if (op == "is")
+      return a.kind == Constant::None && b.kind == Constant::None       ? true
+             : (a.kind == Constant::None) != (b.kind == Constant::None) ? std::optional<bool>(false)
+                                                                        : std::nullopt;
+    if (op == "is not") {
+      std::optional<bool> same = compare("is", a, b);
+      return same ? std::optional<bool>(!*same) : std::nullopt;
+    }
+    if (numeric(a) && numeric(b)) {
+      if (op == "<") return a.number < b.number;
+      if (op == "<=") return a.number <= b.number;
+      if (op == ">") return a.number > b.number;
+      if (op == ">=") return a.number >= b.number;
+    }
+    return std::nullopt;
+  }
+
+  // `a < b <= c`: each neighbouring pair, all of them true.
+  Folded comparison(TSNode expr, TSNode scope, int depth) const {
+    std::vector<Constant> operands;
+    std::vector<std::string> ops;
+    uint32_t count = ts_node_child_count(expr);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode child = ts_node_child(expr, i);
+      if (ts_node_is_named(child)) {
+        Folded v = fold(child, scope, depth + 1);
+        if (!v) return std::nullopt;
+        operands.push_back(*v);
+      } else {
+        ops.emplace_back(ts_node_type(child));
+      }
+    }
+    if (operands.size() != ops.size() + 1) return std::nullopt;
+    for (size_t i = 0; i < ops.size(); ++i) {
+      std::optional<bool> holds = compare(ops[i], operands[i], operands[i + 1]);
+      if (!holds) return std::nullopt;
+      if (!*holds) return boolean(false);
+    }
+    return boolean(true);
+  }
+
+  // `a and b` is `a` when falsy, else `b`; `or` the other way round.
+  Folded booleanOperator(TSNode expr, TSNode scope, int depth) const {
+    Folded a = fold(field(expr, "left"), scope, depth + 1);
+    if (!a) return std::nullopt;
+    bool isAnd = textOf(field(expr, "operator"), m_.file().text()) == "and";
+    if (a->truthy() != isAnd) return a;
+    return fold(field(expr, "right"), scope, depth + 1);
+  }
+
+  // A name assigned on every path to values that fold alike; a module
+  // global only when the file assigns it once.
+  Folded name(TSNode expr, TSNode scope, int depth) const {
+    const Bindings& b = m_.bindings();
+    ReachingAssignments reaching = b.reachingName(expr, scope);
+    std::vector<std::pair<TSNode, TSNode>> values;
+    if (!reaching.assignments.empty()) {
+      if (!reaching.onEveryPath) return std::nullopt;
+      for (const Assignment* a : reaching.assignments) {
+        if (a->index >= 0) return std::nullopt;
+        values.emplace_back(a->value, a->scope);
+      }
+    } else {
+      Origin o = b.trace(expr, scope);
+      if (o.kind != Origin::Expression || o.index >= 0 || sameNode(o.expr, expr))
+        return std::nullopt;
+      std::string_view text = textOf(expr, m_.file().text());
+      int writes = 0;
+      for (const Assignment& a : b.assignments()) writes += a.target == text ? 1 : 0;
+      if (writes != 1) return std::nullopt;
+      values.emplace_back(o.expr, o.scope);
+    }
+    Folded out;
+    for (auto [value, valueScope] : values) {
+      Folded v = fold(value, valueScope, depth + 1);
+      if (!v || (out && !(*out == *v))) return std::nullopt;
+      out = v;
+    }
+    return out;
+  }
+
+  const FileModel* modelOf(const FabricInstance& f) const {
+    if (f.file == &m_.file()) return &m_;
+    if (m_.index())
+      for (const FileModel* other : m_.index()->files())
+        if (&other->file() == f.file) return other;
+    return nullptr;
+  }
+
+  // devices × num_nodes, from the `Fabric(...)` call.
+  std::optional<int64_t> worldSize(const FabricInstance& f) const {
+    const FileModel* built = modelOf(f);
+    if (!built || !f.className.empty()) return std::nullopt;  // a subclass may pass others
+    TSNode args = field(f.construction, "arguments");
+    if (!positionalArguments(args).empty()) return std::nullopt;
+    for (TSNode arg : namedChildren(args))
+      if (is(arg, "dictionary_splat")) return std::nullopt;
+    std::string_view source = built->file().text();
+    Folder there(*built, {});
+    auto keyword = [&](const char* key) -> std::pair<bool, Folded> {
+      TSNode value = keywordArgument(args, key, source);
+      if (isNull(value)) return {false, std::nullopt};
+      return {true, there.fold(value, f.scope, 0)};
+    };
+    std::optional<int64_t> devices;
+    TSNode devicesArg = keywordArgument(args, "devices", source);
+    if (is(devicesArg, "list") || is(devicesArg, "tuple")) {
+      devices = static_cast<int64_t>(namedChildren(devicesArg).size());
+    } else if (auto [given, v] = keyword("devices"); given) {
+      if (v && v->kind == Constant::Int && v->number > 0) devices = v->number;
+      if (v && v->kind == Constant::Str) {
+        Folded n = literalInteger(v->text);
+        if (n && n->number > 0) devices = n->number;
+      }
+    } else if (auto [pinned, accel] = keyword("accelerator");
+               pinned && accel && accel->kind == Constant::Str && accel->text == "cpu") {
+      devices = 1;  // "auto" devices on the CPU: one process
+    }
+    if (!devices) return std::nullopt;
+    auto [nodesGiven, nodes] = keyword("num_nodes");
+    if (!nodesGiven) return devices;
+    if (!nodes || nodes->kind != Constant::Int || nodes->number < 1) return std::nullopt;
+    return *devices * nodes->number;
+  }
+
+  // `fabric.world_size`; `global_rank`, `local_rank`, `node_rank` and
+  // `is_global_zero` only in a run of one process, where they are fixed.
+  Folded fabricFact(TSNode expr, TSNode scope) const {
+    std::string_view attribute = textOf(field(expr, "attribute"), m_.file().text());
+    bool size = attribute == "world_size";
+    bool rank = attribute == "global_rank" || attribute == "local_rank" ||
+                attribute == "node_rank" || attribute == "is_global_zero";
+    if (!size && !rank) return std::nullopt;
+    std::vector<const FabricInstance*> fabrics = m_.fabricsOf(field(expr, "object"), scope);
+    std::optional<int64_t> agreed;
+    for (const FabricInstance* f : fabrics) {
+      std::optional<int64_t> n = worldSize(*f);
+      if (!n || (agreed && *agreed != *n)) return std::nullopt;
+      agreed = n;
+    }
+    if (!agreed) return std::nullopt;
+    if (size) return integer(*agreed);
+    if (*agreed != 1) return std::nullopt;
+    return attribute == "is_global_zero" ? boolean(true) : integer(0);
+  }
+
+  const FileModel& m_;
+  FoldOptions options_;
+};
+
+// Whether `clause` (the consequence block, an elif or the else of `ifs`)
+// runs: every earlier condition false, and its own true.
+std::optional<bool> clauseRuns(TSNode ifs, TSNode clause, TSNode scope, const Folder& folder) {
+  Folded first = folder.fold(field(ifs, "condition"), scope, 0);
+  std::optional<bool> condition = first ? std::optional<bool>(first->truthy()) : std::nullopt;
+  if (sameNode(clause, field(ifs, "consequence"))) return condition;
+  bool earlierUnknown = !condition;
+  if (condition == true) return false;
+  for (TSNode c : namedChildren(ifs)) {
+    if (sameNode(c, clause)) {
+      if (is(c, "else_clause")) return earlierUnknown ? std::nullopt : std::optional<bool>(true);
+      Folded own = folder.fold(field(c, "condition"), scope, 0);
+      if (own && !own->truthy()) return false;
+      if (earlierUnknown || !own) return std::nullopt;
+      return true;
+    }
+    if (!is(c, "elif_clause")) continue;
+    Folded earlier = folder.fold(field(c, "condition"), scope, 0);
+    if (earlier && earlier->truthy()) return false;
+    earlierUnknown = earlierUnknown || !earlier;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Constant> foldConstant(TSNode expr, TSNode scope, const FileModel& m,
+                                     FoldOptions options) {
+  return Folder(m, options).fold(expr, scope, 0);
+}
+
+std::optional<bool> foldCondition(TSNode expr, TSNode scope, const FileModel& m,
+                                  FoldOptions options) {
+  Folded v = Folder(m, options).fold(expr, scope, 0);
+  return v ? std::optional<bool>(v->truthy()) : std::nullopt;
+}
+
+std::optional<bool> branchesRun(TSNode n, TSNode upTo, const FileModel& m, FoldOptions options) {
+  Folder folder(m, options);
+  TSNode scope = m.bindings().scopeOf(n);
+  bool certain = true;
+  for (TSNode child = n, p = parentOf(n); !isNull(p) && !sameNode(p, upTo);
+       child = p, p = parentOf(p)) {
+    if (is(p, "if_statement") && !sameNode(child, field(p, "condition"))) {
+      std::optional<bool> runs = clauseRuns(p, child, scope, folder);
+      if (runs == false) return false;
+      certain = certain && runs.has_value();
+    } else if (makesConditional(p) && !(is(p, "block") && is(parentOf(p), "if_statement")) &&
+               !is(p, "elif_clause") && !is(p, "else_clause")) {
+      certain = false;
+    }
+  }
+  return certain ? std::optional<bool>(true) : std::nullopt;
+}
+
+}  // namespace lightfix

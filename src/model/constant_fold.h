@@ -1,0 +1,45 @@
+#pragma once
+// Values a linter can compute from the program's text, as the design asks:
+// literals, names bound to them on every path, arithmetic, comparisons,
+// `and`/`or`/`not`, and what Lightning derives from a Fabric's constructor
+// (`fabric.world_size` = devices × num_nodes; `global_rank` and
+// `is_global_zero` once that is 1). Anything else is unknown, never guessed.
+
+#include <tree_sitter/api.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace lightfix {
+
+class FileModel;
+
+struct Constant {
+  enum Kind { Int, Bool, Str, None } kind = None;
+  int64_t number = 0;  // Int, and Bool as 0 or 1
+  std::string text;    // Str
+
+  bool truthy() const;
+  bool operator==(const Constant& other) const;
+};
+
+struct FoldOptions {
+  // Fabric attributes need the project's Fabrics attached: off while the
+  // model is being built.
+  bool fabricFacts = false;
+};
+
+std::optional<Constant> foldConstant(TSNode expr, TSNode scope, const FileModel& m,
+                                     FoldOptions options = {});
+std::optional<bool> foldCondition(TSNode expr, TSNode scope, const FileModel& m,
+                                  FoldOptions options = {});
+
+// Whether `n` runs whenever its ancestor `upTo` does, as far as the `if`s
+// between tell: false when one's condition folds to skip its branch; true
+// when each if between folds to take it and nothing else between makes it
+// conditional (an except handler, `x if c else y`…); else unknown.
+std::optional<bool> branchesRun(TSNode n, TSNode upTo, const FileModel& m,
+                                FoldOptions options = {});
+
+}  // namespace lightfix
