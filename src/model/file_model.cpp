@@ -97,9 +97,31 @@ static std::vector<TSNode> targetsOf(TSNode assignment) {
   return {left};
 }
 
+TSNode FileModel::partialBehind(TSNode call) const {
+  TSNode callee = field(call, "function");
+  // Most files never name it: no name is traced for them.
+  if (source_.find("partial") == std::string_view::npos ||
+      (!is(callee, "identifier") && !is(callee, "attribute")))
+    return TSNode{};
+  Origin o = bindings_.trace(callee, bindings_.scopeOf(call));
+  if (o.kind != Origin::Expression || o.index >= 0 || !is(o.expr, "call") || sameNode(o.expr, call))
+    return TSNode{};
+  auto q = imports_.qualify(field(o.expr, "function"), source_);
+  return q && *q == "functools.partial" ? o.expr : TSNode{};
+}
+
+// The class a call makes: its callee, or what a `functools.partial` it
+// calls was given first.
+static TSNode classCalled(TSNode call, TSNode partial) {
+  if (isNull(partial)) return field(call, "function");
+  std::vector<TSNode> args = positionalArguments(field(partial, "arguments"));
+  return args.empty() ? TSNode{} : args[0];
+}
+
 bool FileModel::isFabricConstruction(TSNode call) const {
   if (!is(call, "call")) return false;
-  TSNode callee = field(call, "function");
+  TSNode callee = classCalled(call, partialBehind(call));
+  if (isNull(callee)) return false;
   auto q = imports_.qualify(callee, source_);
   if (q && isFabricClass(*q)) return true;
   if (is(callee, "identifier") && isFabricSubclass(textOf(callee, source_))) return true;
@@ -213,7 +235,8 @@ static bool hydraTrainer(TSNode call, const Imports& imports, std::string_view s
 }
 
 bool FileModel::isTrainerConstruction(TSNode call) const {
-  TSNode callee = field(call, "function");
+  TSNode callee = classCalled(call, partialBehind(call));
+  if (isNull(callee)) return false;
   if (fromArgparseArgs(callee, source_)) callee = field(callee, "object");
   auto q = imports_.qualify(callee, source_);
   return q && isTrainerClass(*q);
@@ -245,7 +268,14 @@ void FileModel::collectFabricsAndTrainers() {
     TSNode args = field(n, "arguments");
     auto strategyOf = [&](bool hydra) {
       TSNode expr = keywordArgument(args, "strategy", source_);
-      Strategy s = evaluateStrategy(expr, bindings_.scopeOf(n), *this);
+      TSNode scope = bindings_.scopeOf(n);
+      // `make = partial(Trainer, strategy=...)`: a keyword of the call
+      // overrides the partial's.
+      if (TSNode partial = partialBehind(n); isNull(expr) && !isNull(partial)) {
+        expr = keywordArgument(field(partial, "arguments"), "strategy", source_);
+        scope = bindings_.scopeOf(partial);
+      }
+      Strategy s = evaluateStrategy(expr, scope, *this);
       // `Trainer.from_argparse_args(args, ...)`, `Trainer(**vars(args))`.
       TSNode parsed = isNull(expr) ? parsedArgumentsOf(n) : TSNode{};
       if (!isNull(parsed)) {

@@ -183,6 +183,9 @@ class FileModel {
   void fabricsOf(TSNode expr, TSNode scope, int depth,
                  std::vector<const FabricInstance*>& out) const;
   bool isFabricConstruction(TSNode call) const;
+  // `make = functools.partial(Trainer, strategy=...)`, then `make(...)`:
+  // the `partial(...)` call the callee is bound to, or null.
+  TSNode partialBehind(TSNode call) const;
   // `Trainer(...)`, `Trainer.from_argparse_args(...)`; a Hydra-built
   // Trainer is told apart by hydraTrainer().
   bool isTrainerConstruction(TSNode call) const;
