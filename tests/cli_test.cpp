@@ -86,6 +86,21 @@ TEST_F(Cli, DiffIsADryRunThatGitApplyAccepts) {
   EXPECT_EQ(slurp(dir / "train.py"), kFixed);
 }
 
+TEST_F(Cli, ConfigFixesShowInTheDiffOfEachConfig) {
+  // Two configs, the second without a fix: the first's diff is kept.
+  fs::create_directories(dir / "proj/configs");
+  std::ofstream(dir / "proj/main.py") << "from lightning.pytorch.cli import LightningCLI\n";
+  std::ofstream(dir / "proj/configs/a.yaml") << "trainer:\n  strategy: deepspeed_stage_1_offload\n";
+  std::ofstream(dir / "proj/configs/b.yaml") << "trainer:\n  strategy: deepspeed_stage_2\n";
+  Result r = lightfix(dir / "proj", "check --diff --no-cache .");
+  EXPECT_EQ(r.exit, 1);
+  EXPECT_EQ(r.out,
+            "--- a/configs/a.yaml\n+++ b/configs/a.yaml\n@@ -1,2 +1,2 @@\n trainer:\n"
+            "-  strategy: deepspeed_stage_1_offload\n"
+            "+  strategy: {class_path: lightning.pytorch.strategies.DeepSpeedStrategy, init_args: "
+            "{stage: 1, offload_optimizer: true}}\nWould fix 1 error.\n");
+}
+
 TEST_F(Cli, StdinIsReportedUnderItsGivenName) {
   Result r =
       lightfix(dir, "check --output-format concise --quiet --stdin-filename pkg/t.py -", kFaulty);

@@ -69,6 +69,12 @@ TEST(ConfigFiles, YamlTrainerStrategies) {
   EXPECT_TRUE(yamlTrainerStrategies("c.yaml", "trainer:\n  strategy: ddp\n").empty());
   EXPECT_EQ(yamlTrainerStrategies("conf/trainer/ds.yaml", "strategy: deepspeed\n").size(), 1u);
   EXPECT_TRUE(yamlTrainerStrategies("c.yaml", "trainer: [unbalanced\n").empty());
+  // Hydra builds a `_target_` object.
+  EXPECT_EQ(yamlTrainerStrategies("conf/trainer/ds.yaml",
+                                  "strategy: {_target_: pytorch_lightning.strategies."
+                                  "DeepSpeedStrategy, stage: 1}\n")
+                .size(),
+            1u);
 }
 
 }  // namespace

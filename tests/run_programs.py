@@ -6,6 +6,11 @@ The .run file holds one line: text that the program, as it is, must fail with (f
 nonzero exit status). An empty .run means the program must exit 0 (clean cases). When <case>.py.fixed
 exists, the fixed text, under the same file name, must exit 0.
 
+A golden project testdata/projects/<name>/ is a program when it has program.run: its first line is the
+command line (`main.py fit --config configs/offload.yaml`), run in a copy of input/; its second line the
+text it must fail with (none: it must exit 0). When the project has fixed/, input/ with fixed/ laid over it
+must exit 0.
+
 Each program runs with /usr/bin/python3 (it has torch), PYTHONPATH=tests/lightning_double, in a fresh
 temporary directory, with a time limit, several at once.
 
@@ -31,12 +36,15 @@ TAIL_LINES = 8
 
 @dataclass
 class Case:
-    source: Path  # testdata/<dir>/<case>.py
+    source: Path  # testdata/<dir>/<case>.py, or a project's input/
     expected: str  # the .run text; "" when the program must run clean
-    fixed: Optional[Path]  # <case>.py.fixed, if any
+    fixed: Optional[Path]  # <case>.py.fixed, or a project's fixed/, if any
+    command: Optional[List[str]] = None  # a project's: what to run in input/
 
     @property
     def name(self) -> str:
+        if self.command is not None:
+            return f"projects/{self.source.parent.name}"
         return f"{self.source.parent.name}/{self.source.name}"
 
 
@@ -59,21 +67,33 @@ def find_cases(testdata: Path, only: List[Path]) -> List[Case]:
         fixed = Path(str(source) + ".fixed")
         expected = run_file.read_text(encoding="utf-8").strip()
         cases.append(Case(source, expected, fixed if fixed.is_file() else None))
+    for run_file in sorted(testdata.glob("projects/*/program.run")):
+        lines = run_file.read_text(encoding="utf-8").splitlines() + [""]
+        project = run_file.parent
+        fixed = project / "fixed"
+        cases.append(Case(project / "input", lines[1].strip(), fixed if fixed.is_dir() else None,
+                          lines[0].split()))
     if only:
         wanted = [p.resolve() for p in only]
         cases = [c for c in cases if any(c.source.resolve() == w or w in c.source.resolve().parents for w in wanted)]
     return cases
 
 
-def run_program(text_file: Path, python: str, timeout: float) -> subprocess.CompletedProcess:
-    """Copies `text_file` into a fresh directory under its case's file name and runs it there."""
+def run_program(case: Case, fixed: bool, python: str, timeout: float) -> subprocess.CompletedProcess:
+    """Copies the case (its fixed text, when `fixed`) into a fresh directory and runs it there."""
     workdir = Path(tempfile.mkdtemp(prefix="lightfix-program-"))
-    name = text_file.name[: -len(".fixed")] if text_file.name.endswith(".fixed") else text_file.name
     try:
-        shutil.copyfile(text_file, workdir / name)
+        if case.command is not None:
+            shutil.copytree(case.source, workdir, dirs_exist_ok=True)
+            if fixed:
+                shutil.copytree(case.fixed, workdir, dirs_exist_ok=True)
+            command = case.command
+        else:
+            shutil.copyfile(case.fixed if fixed else case.source, workdir / case.source.name)
+            command = [case.source.name]
         env = dict(os.environ, PYTHONPATH=str(DOUBLE), PYTHONDONTWRITEBYTECODE="1", PYTHONUNBUFFERED="1")
         return subprocess.run(
-            [python, name], cwd=workdir, env=env, capture_output=True, text=True, timeout=timeout,
+            [python, *command], cwd=workdir, env=env, capture_output=True, text=True, timeout=timeout,
             stdin=subprocess.DEVNULL,
         )
     finally:
@@ -89,9 +109,9 @@ def check(case: Case, python: str, timeout: float) -> Outcome:
     ok = True
     failed_as_expected = fixed_ran_clean = clean_ran_clean = False
 
-    def attempt(text_file: Path) -> Optional[subprocess.CompletedProcess]:
+    def attempt(fixed: bool) -> Optional[subprocess.CompletedProcess]:
         try:
-            return run_program(text_file, python, timeout)
+            return run_program(case, fixed, python, timeout)
         except subprocess.TimeoutExpired:
             return None
 
@@ -105,7 +125,7 @@ def check(case: Case, python: str, timeout: float) -> Outcome:
             lines.append(f"PASS {label}: runs clean")
         return run is not None and run.returncode == 0
 
-    result = attempt(case.source)
+    result = attempt(False)
     if case.expected:
         if result is None:
             ok = False
@@ -126,7 +146,7 @@ def check(case: Case, python: str, timeout: float) -> Outcome:
         ok = ok and clean_ran_clean
 
     if case.fixed is not None:
-        fixed_ran_clean = ran_clean(case.name + ".fixed", attempt(case.fixed))
+        fixed_ran_clean = ran_clean(case.name + (" fixed" if case.command else ".fixed"), attempt(True))
         ok = ok and fixed_ran_clean
     return Outcome(case, ok, lines, failed_as_expected, fixed_ran_clean, clean_ran_clean)
 

@@ -75,14 +75,21 @@ void sortAndDedupe(std::vector<Diagnostic>& out) {
             out.end());
 }
 
-std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet& rules) {
+std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet& rules,
+                                          const std::string& cliPackage) {
   std::vector<Diagnostic> out;
   if (skipsFile(file.text())) return out;
+  ConfigContext ctx{file.path(), file.text(), cliPackage};
   for (const Rule* rule : rules) {
     if (!rule->matchConfig) continue;
-    for (const Finding& f : rule->matchConfig(file.path(), file.text()))
-      if (!suppressedAt(file, f.start, f.code)) out.push_back(diagnosticOf(file, f));
+    for (Finding& f : rule->matchConfig(ctx)) {
+      if (suppressedAt(file, f.start, f.code)) continue;
+      Diagnostic d = diagnosticOf(file, f);
+      d.fix = std::move(f.fix);
+      out.push_back(std::move(d));
+    }
   }
+  sortAndDedupe(out);
   return out;
 }
 

@@ -36,8 +36,10 @@ Diagnostic syntaxError(const SourceFile& file, const SyntaxTree& tree);
 // `# noqa[: CODE]` or `# lightfix: ignore[CODE]` on the line at `offset`.
 bool suppressedAt(const SourceFile& file, uint32_t offset, const std::string& code);
 
-// The findings in a project's config file (YAML): diagnostics, no fixes.
-std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet& rules);
+// The findings in a project's config file (YAML), with their fixes;
+// `cliPackage` as in ConfigContext.
+std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet& rules,
+                                          const std::string& cliPackage);
 
 // `# lightfix: skip-file` anywhere in the file.
 bool skipsFile(std::string_view text);

@@ -25,6 +25,7 @@
 #include "edit/atomic_write.h"
 #include "edit/fix_rounds.h"
 #include "edit/read_file.h"
+#include "model/config_files.h"
 #include "model/module_table.h"
 #include "model/project_model.h"
 #include "python/source_encoding.h"
@@ -201,19 +202,28 @@ void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter
   }
 }
 
+// One file to fix: its text, where its fixed text goes, and what a fixed
+// text must still do to be written.
+struct FixTarget {
+  std::shared_ptr<const SourceFile> file;
+  bool fromStdin = false;
+  const char* sound = "parse";  // "would not parse", "would not compile"
+  FileOutcome& outcome;
+};
+
 // fix → resolve → apply | diff over a file's findings, recomputed on each
 // round's text by `analyzer`; `parses` says whether a fixed text is sound.
-void fixSlot(FileSlot& slot, const Analyzer& analyzer, const ParseCheck& parses,
+void fixFile(const FixTarget& target, const Analyzer& analyzer, const ParseCheck& parses,
              const RunOptions& options, RunResult& result, FileReport& report) {
-  const SourceFile& file = *slot.file;
+  const SourceFile& file = *target.file;
   FixRounds rounds = applyFixes(
       file, analyzer, [&](const Diagnostic& d) { return wantedFix(d, options.unsafeFixes); },
       parses);
   for (const Diagnostic& d : rounds.dropped)
-    slot.outcome.errors.push_back(
+    target.outcome.errors.push_back(
         {ErrorKind::FixDropped,
          fmt::format("{}:{}:{}: {} fix dropped: the fixed file would not {}", file.path(),
-                     d.location.row, d.location.column, d.code, slot.cxx ? "compile" : "parse")});
+                     d.location.row, d.location.column, d.code, target.sound)});
   report.diagnostics = rounds.remaining;
   report.fixed = rounds.applied.size();
   for (const Diagnostic& d : rounds.applied) {
@@ -224,20 +234,26 @@ void fixSlot(FileSlot& slot, const Analyzer& analyzer, const ParseCheck& parses,
   if (rounds.text != file.text())
     report.file = std::make_shared<SourceFile>(file.path(), rounds.text);
   if (options.mode == Mode::Diff) {
-    slot.outcome.diff = unifiedDiff(file.path(), file.text(), rounds.text);
-  } else if (slot.path == "-") {
+    target.outcome.diff += unifiedDiff(file.path(), file.text(), rounds.text);
+  } else if (target.fromStdin) {
     result.stdinText = rounds.text;
   } else if (rounds.text != file.text()) {
     std::string why = writeFileAtomically(file.path(), file.text(), rounds.text);
     if (!why.empty()) {
-      slot.outcome.errors.push_back({ErrorKind::Io, file.path() + ": " + why});
+      target.outcome.errors.push_back({ErrorKind::Io, file.path() + ": " + why});
       report.fixed = 0;
       report.fixedCodes.clear();
       report.fixedWarnings = 0;
-      report.file = slot.file;
+      report.file = target.file;
       report.diagnostics = analyzer(file);
     }
   }
+}
+
+void fixSlot(FileSlot& slot, const Analyzer& analyzer, const ParseCheck& parses,
+             const RunOptions& options, RunResult& result, FileReport& report) {
+  fixFile({slot.file, slot.path == "-", slot.cxx ? "compile" : "parse", slot.outcome}, analyzer,
+          parses, options, result, report);
 }
 
 // compile → match → fix for one C++ file. Each text is compiled once: the
@@ -316,6 +332,7 @@ struct ProjectPart {
   std::string root;  // the project's folder (ProjectRoots); empty for files under none
   std::unique_ptr<ProjectModel> project;
   std::vector<FileReport> configReports;  // they follow the source files'
+  FileOutcome configOutcome;              // the configs' fix errors and diffs
 };
 
 struct CheckedProject::State {
@@ -409,6 +426,8 @@ CheckedProject::CheckedProject(const std::vector<std::string>& paths, const RunO
   for (ProjectPart& part : s.parts) {
     std::vector<std::pair<size_t, FileOutcome>>().swap(part.outcomes);
     for (FileReport& r : part.configReports) result.reports.push_back(std::move(r));
+    for (RunError& e : part.configOutcome.errors) result.errors.push_back(std::move(e));
+    result.diff += part.configOutcome.diff;
   }
 }
 
@@ -514,6 +533,37 @@ bool replay(PartRun& run, ProjectPart& part, CachedResult& hit,
   return true;
 }
 
+// The package whose LightningCLI the project's files run, when they agree.
+std::string cliPackageOf(const std::vector<FileSlot>& slots) {
+  std::set<std::string> packages;
+  for (const FileSlot& slot : slots) {
+    if (!slot.model) continue;
+    std::optional<std::string> q = slot.model->imports().qualifyName("LightningCLI");
+    if (!q) continue;
+    if (q->rfind("pytorch_lightning.", 0) == 0) packages.insert("pytorch_lightning");
+    if (q->rfind("lightning.pytorch.", 0) == 0) packages.insert("lightning.pytorch");
+  }
+  return packages.size() == 1 ? *packages.begin() : std::string();
+}
+
+// A YAML config's findings; in fix and diff modes its fixes, applied as a
+// source file's are, a fixed config still parsing as YAML.
+void checkConfig(const std::shared_ptr<SourceFile>& file, const std::string& cliPackage,
+                 const RunOptions& options, RunResult& result, ProjectPart& part) {
+  RuleSet rules = rulesFor(file->path(), options);
+  Analyzer analyzer = [&](const SourceFile& f) { return analyzeConfigFile(f, rules, cliPackage); };
+  FileReport report{file, {}, 0, {}};
+  if (options.mode == Mode::Check) {
+    report.diagnostics = analyzer(*file);
+  } else {
+    // Never stdin: a config is read from the project, not piped in.
+    fixFile({file, false, "parse as YAML", part.configOutcome}, analyzer, yamlParses, options,
+            result, report);
+  }
+  if (!report.diagnostics.empty() || report.fixed > 0)
+    part.configReports.push_back(std::move(report));
+}
+
 void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
   CheckedProject::State& s = run.s;
   const RunOptions& options = s.options;
@@ -565,6 +615,7 @@ void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
   });
   parseImported(part.slots, pool, run.prefilter, options);
 
+  std::string cliPackage = cliPackageOf(part.slots);
   for (size_t c = 0; c < part.configs.size(); ++c) {
     if (!configTexts[c]) continue;
     const std::string& path = part.configs[c];
@@ -573,8 +624,7 @@ void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
     std::string ext = std::filesystem::path(path).extension().string();
     if (ext != ".yaml" && ext != ".yml") continue;
     auto file = std::make_shared<SourceFile>(path, std::move(text));
-    std::vector<Diagnostic> found = analyzeConfigFile(*file, rulesFor(path, options));
-    if (!found.empty()) part.configReports.push_back(FileReport{file, std::move(found), 0, {}});
+    checkConfig(file, cliPackage, options, s.result, part);
   }
   std::vector<FileModel*> models;
   for (FileSlot& slot : part.slots)

@@ -38,14 +38,15 @@ YamlStrategy strategyAt(llvm::yaml::Node* value, llvm::SourceMgr& sm, const std:
   return s;
 }
 
-// A `strategy:` value naming DeepSpeed: a name, or `{class_path: ...}`.
+// A `strategy:` value naming DeepSpeed: a name, `{class_path: ...}`
+// (LightningCLI) or `{_target_: ...}` (Hydra).
 void deepSpeedIn(llvm::yaml::Node* value, llvm::SourceMgr& sm, const std::string& text,
                  std::vector<YamlStrategy>& out) {
   if (isDeepSpeedName(scalar(value))) {
     out.push_back(strategyAt(value, sm, text));
   } else if (auto* m = llvm::dyn_cast_or_null<MappingNode>(value)) {
     for (auto& inner : *m)
-      if (scalar(inner.getKey()) == "class_path" &&
+      if ((scalar(inner.getKey()) == "class_path" || scalar(inner.getKey()) == "_target_") &&
           isDeepSpeedStrategyClass(scalar(inner.getValue())))
         out.push_back(strategyAt(inner.getValue(), sm, text));
   }
@@ -127,6 +128,14 @@ HydraConfigFile readHydraConfig(const std::string& text) {
   // Hydra refuses a malformed config; so does this.
   if (stream.failed()) return {};
   return out;
+}
+
+bool yamlParses(const std::string& text) {
+  llvm::SourceMgr sm;
+  sm.setDiagHandler([](const llvm::SMDiagnostic&, void*) {}, nullptr);
+  llvm::yaml::Stream stream(text, sm);
+  for (llvm::yaml::Document& doc : stream) doc.skip();
+  return !stream.failed();
 }
 
 std::vector<YamlStrategy> yamlTrainerStrategyValues(const std::string& path,

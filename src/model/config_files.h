@@ -43,4 +43,7 @@ struct HydraConfigFile {
 };
 HydraConfigFile readHydraConfig(const std::string& text);
 
+// Whether a text is YAML a config reader accepts: every document parses.
+bool yamlParses(const std::string& text);
+
 }  // namespace lightfix

@@ -25,6 +25,8 @@ FileModel::FileModel(const SourceFile& file, const SyntaxTree& tree, ModelOption
   IndexedWalks walks(tree.index());
   imports_.collect(root_, source_);
   bindings_.collect(root_, source_);
+  for (const std::string& module : imports_.importedModules())
+    importsFunctools_ = importsFunctools_ || module == "functools";
   collectFabricSubclasses();
 }
 
@@ -99,9 +101,8 @@ static std::vector<TSNode> targetsOf(TSNode assignment) {
 
 TSNode FileModel::partialBehind(TSNode call) const {
   TSNode callee = field(call, "function");
-  // Most files never name it: no name is traced for them.
-  if (source_.find("partial") == std::string_view::npos ||
-      (!is(callee, "identifier") && !is(callee, "attribute")))
+  // Most files never import it: no callee is traced for them.
+  if (!importsFunctools_ || (!is(callee, "identifier") && !is(callee, "attribute")))
     return TSNode{};
   Origin o = bindings_.trace(callee, bindings_.scopeOf(call));
   if (o.kind != Origin::Expression || o.index >= 0 || !is(o.expr, "call") || sameNode(o.expr, call))

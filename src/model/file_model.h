@@ -222,6 +222,7 @@ class FileModel {
   std::vector<SetupCall> setups_;
   std::vector<TrainerInstance> trainers_;
   std::vector<ForeignTrainerRun> foreignRuns_;
+  bool importsFunctools_ = false;  // for partialBehind()
   std::vector<LightningModuleClass> modules_;
 };
 

@@ -25,7 +25,7 @@ void matchClipGradientsDeepspeed(const FileContext&, std::vector<Finding>&);
 std::optional<Fix> fixClipGradientsDeepspeed(const FileContext&, const Finding&);
 void matchTrainerStrategyNameInvalid(const FileContext&, std::vector<Finding>&);
 std::optional<Fix> fixTrainerStrategyNameInvalid(const FileContext&, const Finding&);
-std::vector<Finding> matchYamlStrategyName(const std::string& path, const std::string& text);
+std::vector<Finding> matchYamlStrategyName(const ConfigContext& ctx);
 void matchGradAccumulationInDeepspeedConfig(const FileContext&, std::vector<Finding>&);
 std::optional<Fix> fixGradAccumulationInDeepspeedConfig(const FileContext&, const Finding&);
 void matchClipByValueDeepspeed(const FileContext&, std::vector<Finding>&);

@@ -28,8 +28,16 @@ struct FileContext {
 
 using Matcher = void (*)(const FileContext&, std::vector<Finding>&);
 using Fixer = std::optional<Fix> (*)(const FileContext&, const Finding&);
-// Over a project's YAML config file: path and text.
-using ConfigMatcher = std::vector<Finding> (*)(const std::string&, const std::string&);
+// A project's YAML config file, and what the project's Python tells of
+// who reads it.
+struct ConfigContext {
+  const std::string& path;
+  const std::string& text;
+  // The package whose `LightningCLI` the project runs (`lightning.pytorch`,
+  // `pytorch_lightning`) when all its uses agree; else empty.
+  std::string cliPackage;
+};
+using ConfigMatcher = std::vector<Finding> (*)(const ConfigContext&);
 // Over a C++ translation unit, through clang's AST (rules LT…).
 using CxxMatcher = void (*)(const CxxContext&, std::vector<CxxFinding>&);
 using CxxFixer = std::optional<Fix> (*)(const CxxContext&, const CxxFinding&);

@@ -286,6 +286,13 @@ class FabricCorrectForms(InTempDir):
             fabric.setup(GPT(), torch.optim.Adam(GPT().parameters()))
         self.assertIn("You are using ZeRO-Offload with a client provided optimizer", str(cm.exception))
 
+    def test_zero_offload_takes_deepspeed_cpu_adam(self):
+        from deepspeed.ops.adam import DeepSpeedCPUAdam
+
+        fabric = deepspeed_fabric(strategy="deepspeed_stage_2_offload")
+        model = GPT()
+        fabric.setup(model, DeepSpeedCPUAdam(model.parameters()))
+
     def test_each_optimizer_steps_its_own_deepspeed_optimizer(self):
         # wrappers.py _FabricOptimizer.step: the engine is not `Optimizable`, so the optimizer's own is stepped
         fabric = deepspeed_fabric()
@@ -463,6 +470,26 @@ class TrainerRules(InTempDir):
             with self.subTest(callback=type(callback).__name__), self.assertRaisesExactly(exc_type, text):
                 trainer(callbacks=[callback]).fit(Regressor(), batches())
             trainer(strategy="ddp", callbacks=[callback], max_epochs=2).fit(Regressor(), batches())
+
+
+class LightningCLIConfigs(InTempDir):
+    def run_cli(self, config: str):
+        from lightning.pytorch.cli import LightningCLI
+
+        Path("c.yaml").write_text(config)
+        return LightningCLI(Regressor, args=["--config", "c.yaml"], run=False)
+
+    def test_class_path_objects_are_built(self):
+        cli = self.run_cli("trainer:\n  accelerator: cuda\n  strategy:\n"
+                           "    class_path: lightning.pytorch.strategies.DeepSpeedStrategy\n"
+                           "    init_args: {stage: 1, offload_optimizer: true}\n")
+        self.assertIsInstance(cli.trainer.strategy, DeepSpeedStrategy)
+        self.assertIsInstance(cli.model, Regressor)
+
+    def test_a_fabric_name_is_refused(self):
+        with self.assertRaises(ValueError) as cm:
+            self.run_cli("trainer:\n  accelerator: cuda\n  strategy: deepspeed_stage_1_offload\n")
+        self.assertIn("You selected an invalid strategy name", str(cm.exception))
 
 
 class TrainerCorrectForms(InTempDir):

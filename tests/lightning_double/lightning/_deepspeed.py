@@ -12,6 +12,8 @@ from typing import Any, Optional, Tuple
 import torch
 from torch import nn
 
+from deepspeed.ops.adam import DeepSpeedCPUAdam
+
 
 class ZeRORuntimeException(Exception):
     # mirrors deepspeed/runtime/zero/utils.py ZeRORuntimeException
@@ -25,7 +27,8 @@ class DummyOptim:
 
 
 # mirrors deepspeed/runtime/zero/utils.py ZERO_SUPPORTED_OPTIMIZERS (the torch ones)
-_ZERO_SUPPORTED_OPTIMIZERS = (torch.optim.Adam, torch.optim.AdamW, torch.optim.Adagrad)
+# mirrors runtime/zero/utils.py ZERO_SUPPORTED_OPTIMIZERS
+_ZERO_SUPPORTED_OPTIMIZERS = (torch.optim.Adam, torch.optim.AdamW, torch.optim.Adagrad, DeepSpeedCPUAdam)
 
 
 class DeepSpeedZeroOptimizer:
@@ -100,14 +103,20 @@ class DeepSpeedEngine(nn.Module):
 
     def _configure_optimizer(self, client_optimizer: Any) -> None:
         # mirrors engine.py DeepSpeedEngine._configure_optimizer / _configure_basic_optimizer
-        if client_optimizer is None:
-            spec = self._config["optimizer"]
-            name = {"adam": "Adam", "adamw": "AdamW", "sgd": "SGD"}.get(spec["type"].lower(), spec["type"])
-            client_optimizer = getattr(torch.optim, name)(self.module.parameters(), **spec.get("params", {}))
         zero = self._config.get("zero_optimization") or {}
         offload = (zero.get("offload_optimizer") or {}) if isinstance(zero, dict) else {}
-        # mirrors engine.py _configure_optimizer: ZeRO-Offload refuses a client optimizer (zero_force_ds_cpu_optimizer)
-        if offload.get("device") in ("cpu", "nvme") and self._config.get("zero_force_ds_cpu_optimizer", True):
+        from_config = client_optimizer is None
+        if from_config:
+            spec = self._config["optimizer"]
+            name = {"adam": "Adam", "adamw": "AdamW", "sgd": "SGD"}.get(spec["type"].lower(), spec["type"])
+            # mirrors engine.py _configure_basic_optimizer: under ZeRO-Offload an Adam of the config is DeepSpeedCPUAdam
+            cls = DeepSpeedCPUAdam if offload.get("device") in ("cpu", "nvme") and "adam" in name.lower() else None
+            client_optimizer = (cls or getattr(torch.optim, name))(self.module.parameters(), **spec.get("params", {}))
+        # mirrors engine.py _configure_optimizer: ZeRO-Offload refuses a client optimizer other than DeepSpeedCPUAdam
+        # (zero_force_ds_cpu_optimizer); one the config names is DeepSpeed's own
+        if (not from_config and offload.get("device") in ("cpu", "nvme")
+                and not isinstance(client_optimizer, DeepSpeedCPUAdam)
+                and self._config.get("zero_force_ds_cpu_optimizer", True)):
             raise ZeRORuntimeException(
                 f"You are using ZeRO-Offload with a client provided optimizer ({type(client_optimizer)}) which in"
                 " most cases will yield poor performance. Please either use deepspeed.ops.adam.DeepSpeedCPUAdam or"

@@ -13,6 +13,7 @@ import lightning.pytorch.strategies
 import lightning.pytorch.trainer
 import lightning.pytorch.utilities
 import lightning.pytorch.utilities.exceptions
+import lightning.pytorch.cli
 from lightning.pytorch import *  # noqa: F401,F403
 from lightning.pytorch import Callback, LightningDataModule, LightningModule, Trainer, seed_everything  # noqa: F401
 
