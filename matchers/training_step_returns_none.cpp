@@ -88,6 +88,34 @@ static std::pair<const FileModel*, TSNode> methodOfClass(const FileModel& model,
   return fn ? std::pair{file, fn->node} : std::pair<const FileModel*, TSNode>{nullptr, TSNode{}};
 }
 
+// `self.task` that no method of the class assigns (a property whose setter
+// the user calls, as pyannote's `model.task = Segmentation(...)`): the
+// class of what the project assigns to `<obj>.task` outside a class, first
+// found. `method` of it, or {null, null}.
+static std::pair<const FileModel*, TSNode> setFromOutside(const FileModel& model, TSNode receiver,
+                                                          std::string_view method) {
+  std::string_view source = model.file().text();
+  if (!is(receiver, "attribute") || textOf(field(receiver, "object"), source) != "self")
+    return {nullptr, TSNode{}};
+  std::string suffix = "." + std::string(textOf(field(receiver, "attribute"), source));
+  std::vector<const FileModel*> files{&model};
+  if (model.index()) files = model.index()->files();
+  for (const FileModel* file : files)
+    for (const Assignment& a : file->bindings().assignments()) {
+      if (a.target.size() <= suffix.size() || a.target.rfind("self.", 0) == 0 ||
+          a.target.compare(a.target.size() - suffix.size(), suffix.size(), suffix) != 0)
+        continue;
+      Origin value = file->bindings().trace(a.value, a.scope);
+      if (value.kind != Origin::Expression || value.index >= 0 || !is(value.expr, "call") ||
+          !is(field(value.expr, "function"), "identifier"))
+        continue;
+      auto found =
+          methodOfClass(*file, textOf(field(value.expr, "function"), file->file().text()), method);
+      if (found.first) return found;
+    }
+  return {nullptr, TSNode{}};
+}
+
 // The function a delegating call runs: `self._step(batch)`, `shared(self,
 // batch)` (of this file or another), `self.task.training_step(batch)` where
 // `self.task = Task(...)`. Its file and definition, or {null, null}.
@@ -101,10 +129,11 @@ static std::pair<const FileModel*, TSNode> delegate(const FileModel& model, TSNo
   if (!asMethodCall(call, source, mc)) return {nullptr, TSNode{}};
   if (textOf(mc.receiver, source) == "self") return findMethod(model, cls, mc.method, 0);
   Origin o = model.bindings().trace(mc.receiver, step);
-  if (o.kind != Origin::Expression || o.index >= 0 || !is(o.expr, "call") ||
-      !is(field(o.expr, "function"), "identifier"))
-    return {nullptr, TSNode{}};
-  return methodOfClass(model, textOf(field(o.expr, "function"), source), mc.method);
+  if (o.kind == Origin::Expression && o.index < 0 && is(o.expr, "call") &&
+      is(field(o.expr, "function"), "identifier"))
+    return methodOfClass(model, textOf(field(o.expr, "function"), source), mc.method);
+  if (o.kind == Origin::Unknown) return setFromOutside(model, mc.receiver, mc.method);
+  return {nullptr, TSNode{}};
 }
 
 // `return self._step(batch)` where `_step` may give back None: the value
