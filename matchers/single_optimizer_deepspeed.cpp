@@ -10,6 +10,7 @@
 #include "matchers/fabric_calls.h"
 #include "model/file_model.h"
 #include "model/project_model.h"
+#include "python/flow.h"
 #include "python/node.h"
 #include "python/source_file.h"
 #include "rules/rule.h"
@@ -56,6 +57,39 @@ bool elementsOf(TSNode n, std::vector<TSNode>& out) {
     out.push_back(e);
   }
   return true;
+}
+
+// `opts = [Adam(...)]` then `opts.append(Adam(...))` and `return opts`: the
+// optimizers on every path to `ret`, and those some path appends (an `if`).
+// False when the list may change otherwise (a loop, another call taking it).
+bool countAppended(const FileModel& model, TSNode name, TSNode ret, TSNode scope,
+                   size_t& optimizers, size_t& maybe) {
+  std::string_view source = model.file().text();
+  ReachingAssignments reaching = model.bindings().reachingName(name, scope);
+  if (reaching.assignments.size() != 1 || !reaching.onEveryPath) return false;
+  const Assignment* made = reaching.assignments[0];
+  std::vector<TSNode> items;
+  if (made->index >= 0 || !is(made->value, "list") || !elementsOf(made->value, items)) return false;
+  for (TSNode item : items)
+    if (!makesOptimizer(model, item, scope)) return false;
+  optimizers = items.size();
+  maybe = 0;
+  std::string_view text = textOf(name, source);
+  bool known = true;
+  forEachOwnNode(scope, [&](TSNode n) {
+    if (!known || !is(n, "identifier") || textOf(n, source) != text ||
+        startOf(n) <= endOf(made->statement) || startOf(n) >= startOf(ret))
+      return;
+    TSNode attribute = parentOf(n);
+    TSNode call = parentOf(attribute);
+    std::vector<TSNode> args = positionalArguments(field(call, "arguments"));
+    known = is(attribute, "attribute") && sameNode(field(attribute, "object"), n) &&
+            textOf(field(attribute, "attribute"), source) == "append" && is(call, "call") &&
+            args.size() == 1 && makesOptimizer(model, args[0], scope) && !insideLoop(call);
+    if (known) ++(runsBefore(call, ret) ? optimizers : maybe);
+  });
+  maybe += optimizers;
+  return known;
 }
 
 // How many optimizers and schedulers a returned value surely holds, in the
@@ -120,13 +154,22 @@ void matchConfigureOptimizers(const FileContext& ctx, std::vector<Finding>& out)
     // One finding per method, at its first such `return`: Lightning raises
     // once, whichever branch runs.
     std::optional<std::pair<TSNode, std::string>> first;
+    bool certain = true;
     walk(field(fn, "body"), [&](TSNode n) {
       if (first || is(n, "function_definition") || is(n, "lambda") || is(n, "class_definition"))
         return false;
       if (!is(n, "return_statement")) return true;
-      size_t optimizers = 0, schedulers = 0;
-      if (!countReturned(ctx.model, ts_node_named_child(n, 0), fn, optimizers, schedulers))
+      size_t optimizers = 0, schedulers = 0, maybe = 0;
+      TSNode value = ts_node_named_child(n, 0);
+      if (is(value, "identifier") && countAppended(ctx.model, value, n, fn, optimizers, maybe)) {
+        if (optimizers > 1)
+          first.emplace(n, fmt::format("{} optimizers", optimizers));
+        else if (maybe > 1)
+          first.emplace(n, fmt::format("{} optimizers on some paths", maybe));
+        certain = optimizers > 1;
         return false;
+      }
+      if (!countReturned(ctx.model, value, fn, optimizers, schedulers)) return false;
       if (optimizers > 1)
         first.emplace(n, fmt::format("{} optimizers", optimizers));
       else if (schedulers > 1)
@@ -141,7 +184,9 @@ void matchConfigureOptimizers(const FileContext& ctx, std::vector<Finding>& out)
     f.code = "LF010";
     f.start = startOf(ret);
     f.end = endOf(ret);
-    f.severity = strategy->kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
+    // A count some path makes is as sure as a strategy some path picks.
+    f.severity =
+        strategy->kind == Strategy::DeepSpeed && certain ? Severity::Error : Severity::Warning;
     f.message = fmt::format("`configure_optimizers` returns {}; {} raises \"{}\"", what,
                             describe(*strategy, ctx.file.path()), kTrainerSays);
     out.push_back(std::move(f));

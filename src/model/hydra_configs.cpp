@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
 
 #include "budgets.h"
 
@@ -71,9 +72,10 @@ StrategySource HydraConfigs::effective(const std::string& path, int depth) const
 }
 
 void HydraConfigs::compose(const std::string& path, const std::string& root, int depth,
-                           std::vector<Choice>& choices) const {
+                           std::set<std::string>& seen, std::vector<Choice>& choices) const {
   const HydraConfigFile* f = file(path);
-  if (!f || depth > kMaxHydraDepth) return;
+  // Each config once: Hydra includes a config once per composition.
+  if (!f || depth > kMaxHydraDepth || !seen.insert(path).second) return;
   std::string dir = folderOf(path);
   for (const HydraDefault& d : f->defaults) {
     if (d.group.empty()) continue;  // extends a config of its own group
@@ -84,7 +86,7 @@ void HydraConfigs::compose(const std::string& path, const std::string& root, int
       if (namesTrainerGroup(d.group))
         choices.push_back({*picked, d.override});
       else
-        compose(*picked, root, depth + 1, choices);
+        compose(*picked, root, depth + 1, seen, choices);
     }
   }
 }
@@ -93,16 +95,16 @@ void HydraConfigs::compose(const std::string& path, const std::string& root, int
 // composition picks one trainer config: the last `override` of the group,
 // else the first entry naming it.
 std::vector<std::string> HydraConfigs::defaultTrainers() const {
+  std::set<std::string> roots;  // folders holding a `trainer/` group
+  for (const auto& entry : files_)
+    if (inTrainerGroup(entry.first)) roots.insert(folderOf(folderOf(entry.first)));
   std::vector<std::string> out;
   for (const auto& [path, f] : files_) {
-    if (f.defaults.empty() || inTrainerGroup(path)) continue;
     std::string root = folderOf(path);
-    bool besideTrainers = std::any_of(files_.begin(), files_.end(), [&](const auto& other) {
-      return inTrainerGroup(other.first) && folderOf(folderOf(other.first)) == root;
-    });
-    if (!besideTrainers) continue;
+    if (f.defaults.empty() || inTrainerGroup(path) || roots.count(root) == 0) continue;
+    std::set<std::string> seen;
     std::vector<Choice> choices;
-    compose(path, root, 0, choices);
+    compose(path, root, 0, seen, choices);
     auto last =
         std::find_if(choices.rbegin(), choices.rend(), [](const Choice& c) { return c.override; });
     if (last != choices.rend())

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,7 @@ class HydraConfigs {
   std::optional<std::string> groupFile(const std::string& folder, const std::string& name) const;
   StrategySource effective(const std::string& path, int depth) const;
   void compose(const std::string& path, const std::string& root, int depth,
-               std::vector<Choice>& choices) const;
+               std::set<std::string>& seen, std::vector<Choice>& choices) const;
   std::vector<std::string> defaultTrainers() const;
   std::vector<std::string> trainersPickedAnywhere() const;
 
