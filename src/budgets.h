@@ -50,6 +50,8 @@ inline constexpr std::size_t kMaxInstalledFileBytes = 1024 * 1024;
 inline constexpr int kMaxInstalledHops = 12;
 // Hydra configs followed through defaults lists from a primary config.
 inline constexpr int kMaxHydraDepth = 8;
+// Folders climbed from a config to the root its `/trainer` group is in.
+inline constexpr int kMaxHydraRootLevels = 3;
 // Fix rounds: each re-checks the fixed text and fixes what the last exposed.
 inline constexpr int kMaxFixRounds = 8;
 

@@ -127,7 +127,7 @@ std::vector<std::string> HydraConfigs::trainersPickedAnywhere() const {
       for (const std::string& name : d.names) {
         std::optional<std::string> picked;
         std::string root = dir;
-        for (int up = 0; !picked && up < 3; ++up, root = folderOf(root))
+        for (int up = 0; !picked && up < kMaxHydraRootLevels; ++up, root = folderOf(root))
           picked = groupFile(groupFolder(d.group, dir, root), name);
         if (picked) out.push_back(*picked);
       }
