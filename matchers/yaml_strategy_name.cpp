@@ -4,15 +4,12 @@
 // `class_path` for LightningCLI, a `_target_` for Hydra) from the package
 // that reader uses; where that is not known, it only reports.
 
-#include <llvm/ADT/SmallString.h>
-#include <llvm/Support/SourceMgr.h>
-#include <llvm/Support/YAMLParser.h>
-
 #include <cctype>
 #include <set>
 #include <string>
 
 #include "model/config_files.h"
+#include "model/imports.h"
 #include "rules/finding.h"
 #include "rules/rule.h"
 
@@ -20,65 +17,18 @@ namespace lightfix {
 
 namespace {
 
-// How the file names classes, and from which Lightning package.
-struct Readers {
-  bool hydra = false;              // `_target_:` keys
-  bool cli = false;                // `class_path:` keys
-  std::set<std::string> packages;  // `lightning.pytorch`, `pytorch_lightning`
-};
-
-std::string packageOf(const std::string& qualified) {
-  if (qualified.rfind("lightning.pytorch.", 0) == 0) return "lightning.pytorch";
-  if (qualified.rfind("pytorch_lightning.", 0) == 0) return "pytorch_lightning";
-  // `lightning.Trainer`: the unified package re-exports the Trainer's side.
-  if (qualified.rfind("lightning.", 0) == 0 && qualified.rfind("lightning.fabric", 0) != 0)
-    return "lightning.pytorch";
-  return {};
-}
-
-std::string scalarText(llvm::yaml::Node* node) {
-  auto* s = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(node);
-  if (!s) return {};
-  llvm::SmallString<64> storage;
-  return s->getValue(storage).str();
-}
-
-void collect(llvm::yaml::Node* node, Readers& out) {
-  if (auto* map = llvm::dyn_cast_or_null<llvm::yaml::MappingNode>(node)) {
-    for (auto& kv : *map) {
-      std::string key = scalarText(kv.getKey());
-      llvm::yaml::Node* value = kv.getValue();
-      if (key == "_target_" || key == "class_path") {
-        (key == "_target_" ? out.hydra : out.cli) = true;
-        if (std::string package = packageOf(scalarText(value)); !package.empty())
-          out.packages.insert(package);
-      } else {
-        collect(value, out);
-      }
-    }
-  } else if (auto* list = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(node)) {
-    for (llvm::yaml::Node& item : *list) collect(&item, out);
-  }
-}
-
-Readers readersOf(const std::string& text) {
-  Readers out;
-  llvm::SourceMgr sm;
-  sm.setDiagHandler([](const llvm::SMDiagnostic&, void*) {}, nullptr);
-  llvm::yaml::Stream stream(text, sm);
-  for (llvm::yaml::Document& doc : stream) collect(doc.getRoot(), out);
-  return out;
-}
-
 // Fabric's registry defines the name as `stage=1, offload_optimizer=True`.
 std::optional<Fix> objectFix(const ConfigContext& ctx, const YamlStrategy& s) {
-  Readers readers = readersOf(ctx.text);
-  if (readers.hydra == readers.cli && readers.hydra) return std::nullopt;  // both: unclear
-  if (!readers.hydra && !ctx.cliPackage.empty()) readers.packages.insert(ctx.cliPackage);
-  if (readers.packages.size() != 1) return std::nullopt;
-  std::string strategyClass = *readers.packages.begin() + ".strategies.DeepSpeedStrategy";
+  YamlObjectNames names = yamlObjectNames(ctx.text);
+  if (names.hydra && names.cli) return std::nullopt;  // both: unclear
+  std::set<std::string> packages;
+  for (const std::string& name : names.classes)
+    if (std::string package = trainerPackageOf(name); !package.empty()) packages.insert(package);
+  if (!names.hydra && !ctx.cliPackage.empty()) packages.insert(ctx.cliPackage);
+  if (packages.size() != 1) return std::nullopt;
+  std::string strategyClass = *packages.begin() + ".strategies.DeepSpeedStrategy";
   std::string object =
-      readers.hydra
+      names.hydra
           ? "{_target_: " + strategyClass + ", stage: 1, offload_optimizer: true}"
           : "{class_path: " + strategyClass + ", init_args: {stage: 1, offload_optimizer: true}}";
   Fix fix;

@@ -26,6 +26,7 @@
 #include "edit/fix_rounds.h"
 #include "edit/read_file.h"
 #include "model/config_files.h"
+#include "model/imports.h"
 #include "model/module_table.h"
 #include "model/project_model.h"
 #include "python/source_encoding.h"
@@ -539,9 +540,8 @@ std::string cliPackageOf(const std::vector<FileSlot>& slots) {
   for (const FileSlot& slot : slots) {
     if (!slot.model) continue;
     std::optional<std::string> q = slot.model->imports().qualifyName("LightningCLI");
-    if (!q) continue;
-    if (q->rfind("pytorch_lightning.", 0) == 0) packages.insert("pytorch_lightning");
-    if (q->rfind("lightning.pytorch.", 0) == 0) packages.insert("lightning.pytorch");
+    if (std::string package = q ? trainerPackageOf(*q) : ""; !package.empty())
+      packages.insert(package);
   }
   return packages.size() == 1 ? *packages.begin() : std::string();
 }

@@ -130,6 +130,35 @@ HydraConfigFile readHydraConfig(const std::string& text) {
   return out;
 }
 
+namespace {
+
+void collectObjectNames(llvm::yaml::Node* node, YamlObjectNames& out) {
+  if (auto* map = llvm::dyn_cast_or_null<MappingNode>(node)) {
+    for (auto& kv : *map) {
+      std::string key = scalar(kv.getKey());
+      if (key == "_target_" || key == "class_path") {
+        (key == "_target_" ? out.hydra : out.cli) = true;
+        out.classes.push_back(scalar(kv.getValue()));
+      } else {
+        collectObjectNames(kv.getValue(), out);
+      }
+    }
+  } else if (auto* list = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(node)) {
+    for (llvm::yaml::Node& item : *list) collectObjectNames(&item, out);
+  }
+}
+
+}  // namespace
+
+YamlObjectNames yamlObjectNames(const std::string& text) {
+  YamlObjectNames out;
+  llvm::SourceMgr sm;
+  sm.setDiagHandler([](const llvm::SMDiagnostic&, void*) {}, nullptr);
+  llvm::yaml::Stream stream(text, sm);
+  for (llvm::yaml::Document& doc : stream) collectObjectNames(doc.getRoot(), out);
+  return out;
+}
+
 bool yamlParses(const std::string& text) {
   llvm::SourceMgr sm;
   sm.setDiagHandler([](const llvm::SMDiagnostic&, void*) {}, nullptr);

@@ -43,6 +43,15 @@ struct HydraConfigFile {
 };
 HydraConfigFile readHydraConfig(const std::string& text);
 
+// How a YAML config names the classes it builds: `_target_:` keys (Hydra),
+// `class_path:` keys (LightningCLI), and the names they give.
+struct YamlObjectNames {
+  bool hydra = false;
+  bool cli = false;
+  std::vector<std::string> classes;
+};
+YamlObjectNames yamlObjectNames(const std::string& text);
+
 // Whether a text is YAML a config reader accepts: every document parses.
 bool yamlParses(const std::string& text);
 

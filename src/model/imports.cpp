@@ -111,6 +111,13 @@ bool isDeepSpeedStrategyClass(std::string_view q) {
   return leafOf(q) == "DeepSpeedStrategy" &&
          inPackages(q, {"lightning", "lightning_fabric", "pytorch_lightning"});
 }
+std::string trainerPackageOf(std::string_view q) {
+  auto starts = [&](std::string_view prefix) { return q.substr(0, prefix.size()) == prefix; };
+  if (starts("pytorch_lightning.")) return "pytorch_lightning";
+  if (starts("lightning.") && !starts("lightning.fabric")) return "lightning.pytorch";
+  return {};
+}
+
 bool isOtherStrategyClass(std::string_view q) {
   std::string_view leaf = leafOf(q);
   return leaf.size() > 8 && leaf.substr(leaf.size() - 8) == "Strategy" &&

@@ -52,5 +52,9 @@ bool isLightningModuleClass(std::string_view qualified);
 bool isDeepSpeedStrategyClass(std::string_view qualified);
 // Any other Lightning strategy class (`DDPStrategy`, `FSDPStrategy`, …).
 bool isOtherStrategyClass(std::string_view qualified);
+// The package of the Trainer's side a qualified name comes from:
+// `pytorch_lightning`, or `lightning.pytorch` (also for `lightning.Trainer`,
+// which the unified package re-exports); empty for Fabric's side or another.
+std::string trainerPackageOf(std::string_view qualified);
 
 }  // namespace lightfix
