@@ -3,47 +3,55 @@
 //
 // Offered only where autograd stays valid: stepping x updates its weights in
 // place, so no statement moved over may backpropagate through a tensor x
-// computed before the step. Every name those statements read must be made
-// after the new place of the step, or come from values that never went
-// through x (the taint below). Unsafe: what is computed after the step now
-// sees x's new weights, and x's step no longer includes the gradients later
-// losses gave it.
+// computed before the new place of the step. Every name those statements
+// read (in the helpers of the file they call too) must be bound again after
+// that place, or never hold a value that went through x anywhere in the
+// function (the taint below: flow-insensitive, so a loop's previous
+// iteration counts). Nothing moved over may touch the optimizer or leave
+// the block early. Unsafe: what is computed after the step now sees x's
+// new weights, and x's step no longer includes the gradients later losses
+// gave it.
 
 #include <set>
 
 #include "edit/insertion.h"
 #include "fixers/line_edits.h"
 #include "model/file_model.h"
+#include "model/statement_effects.h"
 #include "python/node.h"
 #include "python/source_file.h"
+#include "python/syntax_tree.h"
 #include "rules/rule.h"
 
 namespace lightfix {
 
 namespace {
 
-// The identifiers `n` reads (all of them: callee, receivers, arguments).
-std::set<std::string> namesRead(TSNode n, std::string_view source) {
-  std::set<std::string> names;
-  walk(n, [&](TSNode c) {
-    // `self.discriminator` as a whole too: models are often attributes.
-    if (is(c, "identifier") || is(c, "attribute")) names.insert(std::string(textOf(c, source)));
+// The names a binding target binds: `a`, `a, b`, `self.a` (as a whole),
+// and the container of `a[i]`.
+void addTargets(TSNode target, std::string_view source, std::set<std::string>& out) {
+  walk(target, [&](TSNode c) {
+    if (is(c, "identifier") || is(c, "attribute")) {
+      out.insert(std::string(textOf(c, source)));
+      return false;
+    }
+    if (is(c, "subscript")) {
+      addTargets(field(c, "value"), source, out);
+      return false;
+    }
     return true;
   });
-  return names;
 }
 
-// The plain names an assignment statement binds; empty for anything else.
-std::vector<std::string> namesBound(TSNode statement, std::string_view source) {
-  std::vector<std::string> names;
+// The names an unconditional statement binds: the targets of an
+// assignment statement; empty for anything else.
+std::set<std::string> namesBound(TSNode statement, std::string_view source) {
+  std::set<std::string> names;
   if (!is(statement, "expression_statement") || ts_node_named_child_count(statement) != 1)
     return names;
   TSNode assignment = ts_node_named_child(statement, 0);
-  if (!is(assignment, "assignment") && !is(assignment, "augmented_assignment")) return names;
-  walk(field(assignment, "left"), [&](TSNode c) {
-    if (is(c, "identifier")) names.push_back(std::string(textOf(c, source)));
-    return !is(c, "attribute") && !is(c, "subscript");
-  });
+  if (is(assignment, "assignment") || is(assignment, "augmented_assignment"))
+    addTargets(field(assignment, "left"), source, names);
   return names;
 }
 
@@ -51,6 +59,78 @@ bool mentionsAny(const std::set<std::string>& read, const std::set<std::string>&
   for (const std::string& n : read)
     if (names.count(n)) return true;
   return false;
+}
+
+bool isMutatingMethod(std::string_view method) {
+  return method == "append" || method == "extend" || method == "insert" || method == "update" ||
+         method == "add" || method == "setdefault" || method == "appendleft";
+}
+
+// Whether `n` runs under `with torch.no_grad():` (or `inference_mode`)
+// inside `scope`: what it computes holds no graph.
+bool underNoGrad(TSNode n, TSNode scope, std::string_view source) {
+  for (TSNode p = ts_node_parent(n); !isNull(p) && !sameNode(p, scope); p = ts_node_parent(p)) {
+    if (!is(p, "with_statement")) continue;
+    TSNode clause = ts_node_named_child(p, 0);
+    for (TSNode item : namedChildren(clause)) {
+      TSNode value = field(item, "value");
+      if (is(value, "as_pattern")) value = ts_node_named_child(value, 0);
+      if (is(value, "call")) value = field(value, "function");
+      std::string_view name = textOf(value, source);
+      if (name == "torch.no_grad" || name == "no_grad" || name == "torch.inference_mode" ||
+          name == "inference_mode")
+        return true;
+    }
+  }
+  return false;
+}
+
+// The names in `scope` that may hold a value computed through the model:
+// bound (anywhere in the function, in any order) from an expression that
+// reads the model or such a name, or filled with one (`outs.append(y)`);
+// not from a detached value or one computed under `no_grad`.
+std::set<std::string> taintedNames(TSNode scope, const std::set<std::string>& modelNames,
+                                   std::string_view source) {
+  std::set<std::string> sources = modelNames;
+  for (bool grew = true; grew;) {
+    size_t before = sources.size();
+    walk(scope, [&](TSNode n) {
+      TSNode target{};
+      TSNode value{};
+      if (is(n, "assignment") || is(n, "augmented_assignment") || is(n, "for_statement") ||
+          is(n, "for_in_clause")) {
+        target = field(n, "left");
+        value = field(n, "right");
+      } else if (is(n, "named_expression")) {
+        target = field(n, "name");
+        value = field(n, "value");
+      } else if (is(n, "as_pattern")) {
+        target = field(n, "alias");
+        value = ts_node_named_child(n, 0);
+      } else {
+        MethodCall mc;
+        if (is(n, "call") && asMethodCall(n, source, mc) && isMutatingMethod(mc.method)) {
+          target = mc.receiver;
+          value = mc.arguments;
+        }
+      }
+      if (isNull(target) || isNull(value) || isGraphFree(value, source) ||
+          underNoGrad(n, scope, source))
+        return true;
+      if (mentionsAny(namesRead(value, source), sources)) addTargets(target, source, sources);
+      return true;
+    });
+    grew = sources.size() > before;
+  }
+  // Calling the model itself after its step is fine: a new graph.
+  for (const std::string& n : modelNames) sources.erase(n);
+  return sources;
+}
+
+bool movable(TSNode statement) {
+  return is(statement, "expression_statement") || is(statement, "pass_statement") ||
+         is(statement, "if_statement") || is(statement, "for_statement") ||
+         is(statement, "while_statement") || is(statement, "with_statement");
 }
 
 }  // namespace
@@ -96,35 +176,28 @@ std::optional<Fix> fixOptimizerStepsWrongEngine(const FileContext& ctx, const Fi
     modelNames.insert(std::string(textOf(stepped->arguments[0], source)));
   if (modelNames.empty()) return std::nullopt;
 
-  // What went through the model before the step: names bound, earlier in
-  // the block, from an expression reading the model or such a name.
-  std::set<std::string> tainted = modelNames;
+  TSNode function = enclosingFunction(stepStatement);
+  std::set<std::string> tainted =
+      taintedNames(isNull(function) ? ctx.tree.root() : function, modelNames, source);
+  // Names bound again, on every path, after the new place of the step.
   std::set<std::string> madeAfter;
-  {
-    std::vector<TSNode> before;
-    for (TSNode s = ts_node_prev_named_sibling(own); !isNull(s); s = ts_node_prev_named_sibling(s))
-      before.insert(before.begin(), s);
-    for (TSNode s : before)
-      if (mentionsAny(namesRead(s, source), tainted))
-        for (const std::string& n : namesBound(s, source)) tainted.insert(n);
-    for (const std::string& n : modelNames) tainted.erase(n);  // calling x after the step is fine
-  }
   for (TSNode s : movedOver) {
     if (is(s, "comment")) continue;
-    std::set<std::string> read = namesRead(s, source);
-    // A helper of the file may do anything; the optimizer itself must not
-    // be touched between (a zero_grad there would change the step).
-    bool callsOwnCode = false;
-    walk(s, [&](TSNode c) {
-      if (is(c, "call") && ctx.model.bindings().calledFunction(c)) callsOwnCode = true;
-      return !callsOwnCode;
-    });
-    if (callsOwnCode || read.count(optimizerName)) return std::nullopt;
-    for (const std::string& n : read)
+    if (!movable(s)) return std::nullopt;
+    StatementEffects effects = effectsOf(s, ctx.model, source);
+    if (effects.unknown || effects.leavesEarly || effects.touchesOptimizer ||
+        effects.read.count(optimizerName))
+      return std::nullopt;
+    std::set<std::string> bound = namesBound(s, source);
+    TSNode assignment = ts_node_named_child(s, 0);
+    if (is(assignment, "assignment")) {  // `x = ...` binds x, it does not read it
+      std::set<std::string> right = namesRead(field(assignment, "right"), source);
+      for (const std::string& n : bound)
+        if (!right.count(n)) effects.read.erase(n);
+    }
+    for (const std::string& n : effects.read)
       if (tainted.count(n) && !madeAfter.count(n)) return std::nullopt;
-    // Control flow between would make "right after" a different path.
-    if (!is(s, "expression_statement")) return std::nullopt;
-    for (const std::string& n : namesBound(s, source)) madeAfter.insert(n);
+    madeAfter.insert(bound.begin(), bound.end());
   }
 
   auto removal = deleteStatementLines(ctx.file, stepStatement);

@@ -10,6 +10,7 @@
 #include "matchers/fabric_method_calls.h"
 #include "model/file_model.h"
 #include "model/project_model.h"
+#include "model/statement_effects.h"
 #include "python/node.h"
 #include "python/source_file.h"
 #include "python/syntax_tree.h"
@@ -27,19 +28,11 @@ TSNode backwardStatementCall(TSNode statement, std::string_view source) {
   return asMethodCall(call, source, mc) && mc.method == "backward" ? call : TSNode{};
 }
 
-// Whether `n` may run a backward, or code that does: any call but a few that
-// cannot (a method of the file's own functions may).
+// Whether `n` may run a backward: it calls one, or a helper of the file
+// that does (or that cannot be followed to the end).
 bool mayBackward(TSNode n, const FileContext& ctx) {
-  std::string_view source = ctx.file.text();
-  bool found = false;
-  walk(n, [&](TSNode c) {
-    if (found) return false;
-    MethodCall mc;
-    if (asMethodCall(c, source, mc) && mc.method == "backward") found = true;
-    if (is(c, "call") && ctx.model.bindings().calledFunction(c)) found = true;
-    return !found;
-  });
-  return found;
+  StatementEffects effects = effectsOf(n, ctx.model, ctx.file.text());
+  return effects.backward || effects.unknown;
 }
 
 }  // namespace
