@@ -71,28 +71,51 @@ static std::pair<const FileModel*, TSNode> findMethod(const FileModel& model, TS
   return {nullptr, TSNode{}};
 }
 
+// The class `name` (as `model` spells it) stands for: the file defining it
+// (this one, or another of the project's) and its name there; a null file
+// when the name comes from outside the project.
+static std::pair<const FileModel*, std::string> classNamed(const FileModel& model,
+                                                           std::string_view name) {
+  if (auto q = model.imports().qualifyName(name); q && model.index()) {
+    auto sym = model.index()->symbol(model.file().path(), *q);
+    if (!sym) return {nullptr, ""};
+    return {sym->file, sym->name};
+  }
+  return {&model, std::string(name)};
+}
+
 // The method `method` of the class `name` (as this file spells it), defined
 // here or in another project file: that file and its definition.
 static std::pair<const FileModel*, TSNode> methodOfClass(const FileModel& model,
                                                          std::string_view name,
                                                          std::string_view method) {
-  const FileModel* file = &model;
-  std::string local(name);
-  if (auto q = model.imports().qualifyName(name); q && model.index()) {
-    auto sym = model.index()->symbol(model.file().path(), *q);
-    if (!sym) return {nullptr, TSNode{}};
-    file = sym->file;
-    local = sym->name;
-  }
-  const FunctionInfo* fn = file->bindings().methodOfClass(local, method);
+  auto [file, local] = classNamed(model, name);
+  const FunctionInfo* fn = file ? file->bindings().methodOfClass(local, method) : nullptr;
   return fn ? std::pair{file, fn->node} : std::pair<const FileModel*, TSNode>{nullptr, TSNode{}};
+}
+
+// Whether the LightningModule `name` of `file` is `target` or derives from
+// it through the project's classes.
+static bool derivesFrom(const FileModel& file, const std::string& name, TSNode target, int depth) {
+  const LightningModuleClass* cls = file.lightningModule(name);
+  if (!cls || depth > kMaxBaseClasses) return false;
+  if (sameNode(cls->node, target)) return true;
+  std::string_view source = file.file().text();
+  for (TSNode base : namedChildren(field(cls->node, "superclasses"))) {
+    if (!is(base, "identifier")) continue;
+    auto [baseFile, baseName] = classNamed(file, textOf(base, source));
+    if (baseFile && derivesFrom(*baseFile, baseName, target, depth + 1)) return true;
+  }
+  return false;
 }
 
 // `self.task` that no method of the class assigns (a property whose setter
 // the user calls, as pyannote's `model.task = Segmentation(...)`): the
-// class of what the project assigns to `<obj>.task` outside a class, first
-// found. `method` of it, or {null, null}.
-static std::pair<const FileModel*, TSNode> setFromOutside(const FileModel& model, TSNode receiver,
+// class of what the project assigns to `<obj>.task` outside a class, where
+// `<obj>` is not known to be another class's instance (one of `cls` or a
+// subclass, or of unknown origin). `method` of it, or {null, null}.
+static std::pair<const FileModel*, TSNode> setFromOutside(const FileModel& model, TSNode cls,
+                                                          TSNode receiver,
                                                           std::string_view method) {
   std::string_view source = model.file().text();
   if (!is(receiver, "attribute") || textOf(field(receiver, "object"), source) != "self")
@@ -100,18 +123,28 @@ static std::pair<const FileModel*, TSNode> setFromOutside(const FileModel& model
   std::string suffix = "." + std::string(textOf(field(receiver, "attribute"), source));
   std::vector<const FileModel*> files{&model};
   if (model.index()) files = model.index()->files();
+  // The class constructed by the call `expr` (a plain name), or {null, ""}.
+  auto constructed = [](const FileModel& file, const Origin& o) {
+    if (o.kind != Origin::Expression || o.index >= 0 || !is(o.expr, "call") ||
+        !is(field(o.expr, "function"), "identifier"))
+      return std::pair<const FileModel*, std::string>{nullptr, ""};
+    return classNamed(file, textOf(field(o.expr, "function"), file.file().text()));
+  };
   for (const FileModel* file : files)
     for (const Assignment& a : file->bindings().assignments()) {
       if (a.target.size() <= suffix.size() || a.target.rfind("self.", 0) == 0 ||
-          a.target.compare(a.target.size() - suffix.size(), suffix.size(), suffix) != 0)
+          a.target.compare(a.target.size() - suffix.size(), suffix.size(), suffix) != 0 ||
+          !is(a.targetNode, "attribute"))
         continue;
-      Origin value = file->bindings().trace(a.value, a.scope);
-      if (value.kind != Origin::Expression || value.index >= 0 || !is(value.expr, "call") ||
-          !is(field(value.expr, "function"), "identifier"))
-        continue;
-      auto found =
-          methodOfClass(*file, textOf(field(value.expr, "function"), file->file().text()), method);
-      if (found.first) return found;
+      Origin owner = file->bindings().trace(field(a.targetNode, "object"), a.scope);
+      if (owner.kind == Origin::Expression) {
+        auto [ownerFile, ownerClass] = constructed(*file, owner);
+        if (!ownerFile || !derivesFrom(*ownerFile, ownerClass, cls, 0)) continue;
+      }
+      auto [taskFile, taskClass] = constructed(*file, file->bindings().trace(a.value, a.scope));
+      if (!taskFile) continue;
+      const FunctionInfo* fn = taskFile->bindings().methodOfClass(taskClass, method);
+      if (fn) return {taskFile, fn->node};
     }
   return {nullptr, TSNode{}};
 }
@@ -132,7 +165,7 @@ static std::pair<const FileModel*, TSNode> delegate(const FileModel& model, TSNo
   if (o.kind == Origin::Expression && o.index < 0 && is(o.expr, "call") &&
       is(field(o.expr, "function"), "identifier"))
     return methodOfClass(model, textOf(field(o.expr, "function"), source), mc.method);
-  if (o.kind == Origin::Unknown) return setFromOutside(model, mc.receiver, mc.method);
+  if (o.kind == Origin::Unknown) return setFromOutside(model, cls, mc.receiver, mc.method);
   return {nullptr, TSNode{}};
 }
 
