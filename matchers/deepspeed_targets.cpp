@@ -73,15 +73,6 @@ Finding methodCallFinding(const FileContext& ctx, std::string_view code, TSNode 
   return trainerFinding(ctx, code, node, *call.trainer, problem, lightningSays);
 }
 
-// The model of the file a strategy was chosen in, seen from `here`.
-static const FileModel* modelOf(const SourceFile* file, const FileModel& here) {
-  if (&here.file() == file) return &here;
-  if (here.index())
-    for (const FileModel* f : here.index()->files())
-      if (&f->file() == file) return f;
-  return nullptr;
-}
-
 int statedZeroStage(const Strategy& strategy, const FileModel& model) {
   if (isNull(strategy.evidence) || !strategy.evidenceFile) return 0;
   std::string_view source = strategy.evidenceFile->text();
@@ -92,7 +83,7 @@ int statedZeroStage(const Strategy& strategy, const FileModel& model) {
       if (name.rfind(fmt::format("deepspeed_stage_{}", stage), 0) == 0) return stage;
     return 0;
   }
-  const FileModel* chosenIn = modelOf(strategy.evidenceFile, model);
+  const FileModel* chosenIn = model.modelOfFile(strategy.evidenceFile);
   if (!is(strategy.evidence, "call") || !chosenIn) return 0;
   // A config replaces the arguments: `stage=` then counts for nothing.
   ConfigKey config =

@@ -267,16 +267,8 @@ std::vector<Origin> Bindings::originsReaching(TSNode expr, TSNode scope) const {
 }
 
 TSNode Bindings::returnedValue(const FunctionInfo* fn) const {
-  TSNode value{};
-  walk(fn->body, [&](TSNode n) {
-    if (!isNull(value) || is(n, "function_definition") || is(n, "lambda") ||
-        is(n, "class_definition"))
-      return false;
-    if (is(n, "return_statement") && ts_node_named_child_count(n) == 1)
-      value = ts_node_named_child(n, 0);
-    return isNull(value);
-  });
-  return value;
+  std::vector<TSNode> values = returnedValues(fn);
+  return values.empty() ? TSNode{} : values.front();
 }
 
 std::vector<TSNode> Bindings::returnedValues(const FunctionInfo* fn) const {

@@ -17,6 +17,20 @@ namespace {
 using llvm::yaml::MappingNode;
 using llvm::yaml::ScalarNode;
 
+// A YAML stream whose errors go nowhere: a malformed config is not ours to
+// report (readers that must refuse one ask `stream.failed()`).
+struct QuietYaml {
+  explicit QuietYaml(llvm::StringRef text) : stream(text, silenced(sm)) {}
+
+  static llvm::SourceMgr& silenced(llvm::SourceMgr& sm) {
+    sm.setDiagHandler([](const llvm::SMDiagnostic&, void*) {}, nullptr);
+    return sm;
+  }
+
+  llvm::SourceMgr sm;
+  llvm::yaml::Stream stream;
+};
+
 std::string scalar(llvm::yaml::Node* node) {
   auto* s = llvm::dyn_cast_or_null<ScalarNode>(node);
   if (!s) return {};
@@ -104,9 +118,9 @@ std::optional<HydraDefault> hydraDefault(llvm::yaml::Node& item) {
 
 HydraConfigFile readHydraConfig(const std::string& text) {
   HydraConfigFile out;
-  llvm::SourceMgr sm;
-  sm.setDiagHandler([](const llvm::SMDiagnostic&, void*) {}, nullptr);
-  llvm::yaml::Stream stream(text, sm);
+  QuietYaml yaml(text);
+  llvm::SourceMgr& sm = yaml.sm;
+  llvm::yaml::Stream& stream = yaml.stream;
   for (llvm::yaml::Document& doc : stream) {
     auto* top = llvm::dyn_cast_or_null<MappingNode>(doc.getRoot());
     if (!top) continue;
@@ -152,17 +166,15 @@ void collectObjectNames(llvm::yaml::Node* node, YamlObjectNames& out) {
 
 YamlObjectNames yamlObjectNames(const std::string& text) {
   YamlObjectNames out;
-  llvm::SourceMgr sm;
-  sm.setDiagHandler([](const llvm::SMDiagnostic&, void*) {}, nullptr);
-  llvm::yaml::Stream stream(text, sm);
+  QuietYaml yaml(text);
+  llvm::yaml::Stream& stream = yaml.stream;
   for (llvm::yaml::Document& doc : stream) collectObjectNames(doc.getRoot(), out);
   return out;
 }
 
 bool yamlParses(const std::string& text) {
-  llvm::SourceMgr sm;
-  sm.setDiagHandler([](const llvm::SMDiagnostic&, void*) {}, nullptr);
-  llvm::yaml::Stream stream(text, sm);
+  QuietYaml yaml(text);
+  llvm::yaml::Stream& stream = yaml.stream;
   for (llvm::yaml::Document& doc : stream) doc.skip();
   return !stream.failed();
 }
@@ -170,10 +182,9 @@ bool yamlParses(const std::string& text) {
 std::vector<YamlStrategy> yamlTrainerStrategyValues(const std::string& path,
                                                     const std::string& text) {
   std::vector<YamlStrategy> out;
-  llvm::SourceMgr sm;
-  // A malformed config is not ours to report; its errors go nowhere.
-  sm.setDiagHandler([](const llvm::SMDiagnostic&, void*) {}, nullptr);
-  llvm::yaml::Stream stream(text, sm);
+  QuietYaml yaml(text);
+  llvm::SourceMgr& sm = yaml.sm;
+  llvm::yaml::Stream& stream = yaml.stream;
   bool hydraGroup = std::filesystem::path(path).parent_path().filename() == "trainer";
   for (llvm::yaml::Document& doc : stream) {
     auto* top = llvm::dyn_cast_or_null<MappingNode>(doc.getRoot());

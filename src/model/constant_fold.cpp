@@ -203,17 +203,9 @@ class Folder {
     return out;
   }
 
-  const FileModel* modelOf(const FabricInstance& f) const {
-    if (f.file == &m_.file()) return &m_;
-    if (m_.index())
-      for (const FileModel* other : m_.index()->files())
-        if (&other->file() == f.file) return other;
-    return nullptr;
-  }
-
   // devices × num_nodes, from the `Fabric(...)` call.
   std::optional<int64_t> worldSize(const FabricInstance& f) const {
-    const FileModel* built = modelOf(f);
+    const FileModel* built = m_.modelOfFile(f.file);
     if (!built || !f.className.empty()) return std::nullopt;  // a subclass may pass others
     TSNode args = field(f.construction, "arguments");
     if (!positionalArguments(args).empty()) return std::nullopt;

@@ -120,8 +120,11 @@ static TSNode classCalled(TSNode call, TSNode partial) {
 }
 
 bool FileModel::isFabricConstruction(TSNode call) const {
-  if (!is(call, "call")) return false;
-  TSNode callee = classCalled(call, partialBehind(call));
+  return is(call, "call") && constructsFabric(call, partialBehind(call));
+}
+
+bool FileModel::constructsFabric(TSNode call, TSNode partial) const {
+  TSNode callee = classCalled(call, partial);
   if (isNull(callee)) return false;
   auto q = imports_.qualify(callee, source_);
   if (q && isFabricClass(*q)) return true;
@@ -236,7 +239,11 @@ static bool hydraTrainer(TSNode call, const Imports& imports, std::string_view s
 }
 
 bool FileModel::isTrainerConstruction(TSNode call) const {
-  TSNode callee = classCalled(call, partialBehind(call));
+  return constructsTrainer(call, partialBehind(call));
+}
+
+bool FileModel::constructsTrainer(TSNode call, TSNode partial) const {
+  TSNode callee = classCalled(call, partial);
   if (isNull(callee)) return false;
   if (fromArgparseArgs(callee, source_)) callee = field(callee, "object");
   auto q = imports_.qualify(callee, source_);
@@ -267,12 +274,13 @@ void FileModel::collectFabricsAndTrainers() {
   foreignRuns_.clear();
   walkCalls(root_, [&](TSNode n) {
     TSNode args = field(n, "arguments");
+    TSNode partial = partialBehind(n);
     auto strategyOf = [&](bool hydra) {
       TSNode expr = keywordArgument(args, "strategy", source_);
       TSNode scope = bindings_.scopeOf(n);
       // `make = partial(Trainer, strategy=...)`: a keyword of the call
       // overrides the partial's.
-      if (TSNode partial = partialBehind(n); isNull(expr) && !isNull(partial)) {
+      if (isNull(expr) && !isNull(partial)) {
         expr = keywordArgument(field(partial, "arguments"), "strategy", source_);
         scope = bindings_.scopeOf(partial);
       }
@@ -300,7 +308,7 @@ void FileModel::collectFabricsAndTrainers() {
       }
       return s;
     };
-    if (isFabricConstruction(n)) {
+    if (constructsFabric(n, partial)) {
       TSNode assignment = assignmentOf(n);
       fabrics_.push_back({&file_,
                           fabrics_.size(),
@@ -311,7 +319,8 @@ void FileModel::collectFabricsAndTrainers() {
                           strategyOf(false),
                           isNull(assignment) ? TSNode{} : enclosingStatement(assignment),
                           false});
-    } else if (bool hydra = hydraTrainer(n, imports_, source_); hydra || isTrainerConstruction(n)) {
+    } else if (bool hydra = hydraTrainer(n, imports_, source_);
+               hydra || constructsTrainer(n, partial)) {
       TrainerInstance trainer;
       trainer.construction = n;
       trainer.strategy = strategyOf(hydra);
@@ -841,6 +850,14 @@ void FileModel::setupsBefore(TSNode point, TSNode scope, TSNode receiver, const 
   for (const Way& way : ways)
     way.model->setupsBefore(way.site->call, way.site->scope, way.receiver, query, depth + 1, local,
                             out);
+}
+
+const FileModel* FileModel::modelOfFile(const SourceFile* file) const {
+  if (&file_ == file) return this;
+  if (index_)
+    for (const FileModel* other : index_->files())
+      if (&other->file() == file) return other;
+  return nullptr;
 }
 
 }  // namespace lightfix

@@ -144,6 +144,9 @@ class FileModel {
   bool attachModules();  // true when it found more LightningModules
 
   const ProjectIndex* index() const { return index_; }
+  // The model of `file`, seen from this one: itself, or another of its
+  // project's; null for a file outside the project.
+  const FileModel* modelOfFile(const SourceFile* file) const;
   bool isFabricSubclass(std::string_view name) const;
   const LightningModuleClass* lightningModule(std::string_view name) const;
   // Calls of `fn` from other files of the project.
@@ -189,6 +192,9 @@ class FileModel {
   // `Trainer(...)`, `Trainer.from_argparse_args(...)`; a Hydra-built
   // Trainer is told apart by hydraTrainer().
   bool isTrainerConstruction(TSNode call) const;
+  // The two above, given the call's partialBehind(), traced once per call.
+  bool constructsFabric(TSNode call, TSNode partial) const;
+  bool constructsTrainer(TSNode call, TSNode partial) const;
   // The calls that may have made the Trainer `expr` holds, through names
   // and the returns of helpers (of this file or, imported, of another), each
   // with the file it is in.
