@@ -5,6 +5,7 @@
 // that reader uses; where that is not known, it only reports.
 
 #include <cctype>
+#include <filesystem>
 #include <set>
 #include <string>
 
@@ -17,24 +18,38 @@ namespace lightfix {
 
 namespace {
 
-// Fabric's registry defines the name as `stage=1, offload_optimizer=True`.
-std::optional<Fix> objectFix(const ConfigContext& ctx, const YamlStrategy& s) {
+// How the file's reader builds a strategy object: Hydra (`_target_`) or
+// LightningCLI (`class_path`), and from which package (empty: unknown).
+struct Spelling {
+  bool hydra = false;
+  std::string package;
+};
+
+Spelling spellingOf(const ConfigContext& ctx) {
   YamlObjectNames names = yamlObjectNames(ctx.text);
-  if (names.hydra && names.cli) return std::nullopt;  // both: unclear
+  const ConfigReaders& readers = ctx.readers;
+  // A Hydra group config that names no class itself (one extending another)
+  // is read as its group's Trainer is: its siblings say.
+  bool group = std::filesystem::path(ctx.path).parent_path().filename() == "trainer";
+  Spelling out;
+  out.hydra = names.hydra || (!names.cli && (group || !readers.hydraPackage.empty()));
+  if (names.hydra && names.cli) return out;                                  // both: unclear
+  if (out.hydra && !names.hydra && !readers.cliPackage.empty()) return out;  // which reader?
   std::set<std::string> packages;
   for (const std::string& name : names.classes)
     if (std::string package = trainerPackageOf(name); !package.empty()) packages.insert(package);
-  if (!names.hydra && !ctx.cliPackage.empty()) packages.insert(ctx.cliPackage);
-  if (packages.size() != 1) return std::nullopt;
-  std::string strategyClass = *packages.begin() + ".strategies.DeepSpeedStrategy";
-  std::string object =
-      names.hydra
-          ? "{_target_: " + strategyClass + ", stage: 1, offload_optimizer: true}"
-          : "{class_path: " + strategyClass + ", init_args: {stage: 1, offload_optimizer: true}}";
-  Fix fix;
-  fix.message = "Write `" + object + "`";
-  llvm::cantFail(fix.edits.add(clang::tooling::Replacement(ctx.path, s.offset, s.length, object)));
-  return fix;
+  const std::string& reader = out.hydra ? readers.hydraPackage : readers.cliPackage;
+  if (!reader.empty()) packages.insert(reader);
+  if (packages.size() == 1) out.package = *packages.begin();
+  return out;
+}
+
+// Fabric's registry defines the name as `stage=1, offload_optimizer=True`.
+std::string strategyObject(const Spelling& spelling, const std::string& package) {
+  std::string strategyClass = package + ".strategies.DeepSpeedStrategy";
+  return spelling.hydra ? "{_target_: " + strategyClass + ", stage: 1, offload_optimizer: true}"
+                        : "{class_path: " + strategyClass +
+                              ", init_args: {stage: 1, offload_optimizer: true}}";
 }
 
 }  // namespace
@@ -53,12 +68,18 @@ std::vector<Finding> matchYamlStrategyName(const ConfigContext& ctx) {
         "`deepspeed_stage_1_offload` is a Fabric strategy name, not the Trainer's; the Trainer "
         "raises \"You selected an invalid strategy name: "
         "`strategy='deepspeed_stage_1_offload'`\"";
-    f.fix = objectFix(ctx, s);
-    // Without a fix, the spelling to write, for the package of your CLI.
-    if (!f.fix)
-      f.message +=
-          " (write `strategy: {class_path: lightning.pytorch.strategies.DeepSpeedStrategy, "
-          "init_args: {stage: 1, offload_optimizer: true}}`)";
+    Spelling spelling = spellingOf(ctx);
+    if (!spelling.package.empty()) {
+      std::string object = strategyObject(spelling, spelling.package);
+      Fix fix;
+      fix.message = "Write `" + object + "`";
+      llvm::cantFail(
+          fix.edits.add(clang::tooling::Replacement(ctx.path, s.offset, s.length, object)));
+      f.fix = std::move(fix);
+    } else {
+      // Without a fix, the spelling to write, for the package you use.
+      f.message += " (write `strategy: " + strategyObject(spelling, "lightning.pytorch") + "`)";
+    }
     out.push_back(std::move(f));
   }
   return out;

@@ -100,5 +100,19 @@ TEST(HydraConfigs, NoDeepSpeedAnywhere) {
   EXPECT_EQ(project({}).trainer(), nullptr);
 }
 
+TEST(HydraConfigs, TheGroupsTargetsTellItsTrainerPackage) {
+  HydraConfigs hydra = project({{"conf/trainer/default.yaml", kDeepSpeedDefault},
+                                {"conf/trainer/ddp.yaml", kDdp},
+                                {"conf/model/net.yaml", "_target_: pytorch_lightning.X\n"}});
+  EXPECT_EQ(hydra.groupTrainerPackage("conf/trainer/ddp.yaml"), "lightning.pytorch");
+  // Not a trainer group config.
+  EXPECT_EQ(hydra.groupTrainerPackage("conf/model/net.yaml"), "");
+  // Siblings naming both packages: no package.
+  HydraConfigs mixed =
+      project({{"conf/trainer/default.yaml", kDeepSpeedDefault},
+               {"conf/trainer/old.yaml", "_target_: pytorch_lightning.Trainer\n"}});
+  EXPECT_EQ(mixed.groupTrainerPackage("conf/trainer/default.yaml"), "");
+}
+
 }  // namespace
 }  // namespace lightfix

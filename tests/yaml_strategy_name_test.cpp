@@ -17,8 +17,8 @@ namespace {
 
 // The fixed text, or "<no fix>".
 std::string fixed(const std::string& path, const std::string& text,
-                  const std::string& cliPackage = "") {
-  std::vector<Finding> found = matchYamlStrategyName({path, text, cliPackage});
+                  const std::string& cliPackage = "", const std::string& hydraPackage = "") {
+  std::vector<Finding> found = matchYamlStrategyName({path, text, {cliPackage, hydraPackage}});
   EXPECT_EQ(found.size(), 1u) << text;
   if (found.empty() || !found[0].fix) return "<no fix>";
   return applyEdits(text, found[0].fix->edits);
@@ -53,6 +53,21 @@ TEST(YamlStrategyName, HydraTarget) {
   // A Hydra group config that extends another names no package itself.
   EXPECT_EQ(fixed("conf/trainer/offload.yaml",
                   "defaults:\n  - default\nstrategy: deepspeed_stage_1_offload\n"),
+            "<no fix>");
+}
+
+TEST(YamlStrategyName, HydraGroupSiblingsTellThePackage) {
+  const char* text = "defaults:\n  - default\nstrategy: deepspeed_stage_1_offload\n";
+  EXPECT_EQ(fixed("conf/trainer/offload.yaml", text, "", "lightning.pytorch"),
+            "defaults:\n  - default\nstrategy: {_target_: "
+            "lightning.pytorch.strategies.DeepSpeedStrategy, stage: 1, offload_optimizer: true}\n");
+  // The project also runs a LightningCLI: which reader builds it is unclear.
+  EXPECT_EQ(fixed("conf/trainer/offload.yaml", text, "lightning.pytorch", "lightning.pytorch"),
+            "<no fix>");
+  // Its own `_target_` names the other package than its siblings.
+  EXPECT_EQ(fixed("conf/trainer/offload.yaml",
+                  "_target_: pytorch_lightning.Trainer\nstrategy: deepspeed_stage_1_offload\n", "",
+                  "lightning.pytorch"),
             "<no fix>");
 }
 

@@ -76,10 +76,10 @@ void sortAndDedupe(std::vector<Diagnostic>& out) {
 }
 
 std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet& rules,
-                                          const std::string& cliPackage) {
+                                          const ConfigReaders& readers) {
   std::vector<Diagnostic> out;
   if (skipsFile(file.text())) return out;
-  ConfigContext ctx{file.path(), file.text(), cliPackage};
+  ConfigContext ctx{file.path(), file.text(), readers};
   for (const Rule* rule : rules) {
     if (!rule->matchConfig) continue;
     for (Finding& f : rule->matchConfig(ctx)) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "report/diagnostic.h"
+#include "rules/rule.h"
 
 namespace lightfix {
 
@@ -36,10 +37,9 @@ Diagnostic syntaxError(const SourceFile& file, const SyntaxTree& tree);
 // `# noqa[: CODE]` or `# lightfix: ignore[CODE]` on the line at `offset`.
 bool suppressedAt(const SourceFile& file, uint32_t offset, const std::string& code);
 
-// The findings in a project's config file (YAML), with their fixes;
-// `cliPackage` as in ConfigContext.
+// The findings in a project's config file (YAML), with their fixes.
 std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet& rules,
-                                          const std::string& cliPackage);
+                                          const ConfigReaders& readers);
 
 // `# lightfix: skip-file` anywhere in the file.
 bool skipsFile(std::string_view text);

@@ -548,10 +548,10 @@ std::string cliPackageOf(const std::vector<FileSlot>& slots) {
 
 // A YAML config's findings; in fix and diff modes its fixes, applied as a
 // source file's are, a fixed config still parsing as YAML.
-void checkConfig(const std::shared_ptr<SourceFile>& file, const std::string& cliPackage,
+void checkConfig(const std::shared_ptr<SourceFile>& file, const ConfigReaders& readers,
                  const RunOptions& options, RunResult& result, ProjectPart& part) {
   RuleSet rules = rulesFor(file->path(), options);
-  Analyzer analyzer = [&](const SourceFile& f) { return analyzeConfigFile(f, rules, cliPackage); };
+  Analyzer analyzer = [&](const SourceFile& f) { return analyzeConfigFile(f, rules, readers); };
   FileReport report{file, {}, 0, {}};
   if (options.mode == Mode::Check) {
     report.diagnostics = analyzer(*file);
@@ -615,16 +615,18 @@ void checkPart(PartRun& run, ProjectPart& part, WorkPool& pool) {
   });
   parseImported(part.slots, pool, run.prefilter, options);
 
+  // Every config is read before one is checked: a Hydra group config's
+  // fix is spelled from its siblings.
+  for (size_t c = 0; c < part.configs.size(); ++c)
+    if (configTexts[c]) part.project->addConfigFile(part.configs[c], *configTexts[c]);
   std::string cliPackage = cliPackageOf(part.slots);
   for (size_t c = 0; c < part.configs.size(); ++c) {
-    if (!configTexts[c]) continue;
     const std::string& path = part.configs[c];
-    std::string text = std::move(*configTexts[c]);
-    part.project->addConfigFile(path, text);
     std::string ext = std::filesystem::path(path).extension().string();
-    if (ext != ".yaml" && ext != ".yml") continue;
-    auto file = std::make_shared<SourceFile>(path, std::move(text));
-    checkConfig(file, cliPackage, options, s.result, part);
+    if (!configTexts[c] || (ext != ".yaml" && ext != ".yml")) continue;
+    auto file = std::make_shared<SourceFile>(path, std::move(*configTexts[c]));
+    ConfigReaders readers{cliPackage, part.project->index().hydraGroupTrainerPackage(path)};
+    checkConfig(file, readers, options, s.result, part);
   }
   std::vector<FileModel*> models;
   for (FileSlot& slot : part.slots)

@@ -131,6 +131,8 @@ HydraConfigFile readHydraConfig(const std::string& text) {
         std::vector<YamlStrategy> deepSpeed;
         deepSpeedIn(kv.getValue(), sm, text, deepSpeed);
         if (!deepSpeed.empty()) out.deepSpeedLine = deepSpeed.front().line;
+      } else if (key == "_target_") {
+        out.target = scalar(kv.getValue());
       } else if (key == "defaults") {
         if (auto* list = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(kv.getValue()))
           for (llvm::yaml::Node& item : *list)

@@ -40,6 +40,7 @@ struct HydraConfigFile {
   std::vector<HydraDefault> defaults;
   bool setsStrategy = false;   // `strategy:` at the top level, whatever it names
   unsigned deepSpeedLine = 0;  // the line, when that is a DeepSpeed strategy
+  std::string target;          // its top-level `_target_:`, if any
 };
 HydraConfigFile readHydraConfig(const std::string& text);
 

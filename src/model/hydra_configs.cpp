@@ -5,6 +5,7 @@
 #include <set>
 
 #include "budgets.h"
+#include "model/imports.h"
 
 namespace lightfix {
 
@@ -156,6 +157,16 @@ void HydraConfigs::resolve() {
   } else if (!named_.empty()) {
     trainer_ = named_.front();
   }
+}
+
+std::string HydraConfigs::groupTrainerPackage(const std::string& path) const {
+  std::string folder = folderOf(path);
+  if (fs::path(folder).filename() != "trainer") return {};
+  std::set<std::string> packages;
+  for (const auto& [other, config] : files_)
+    if (folderOf(other) == folder && !config.target.empty())
+      packages.insert(trainerPackageOf(config.target));
+  return packages.size() == 1 ? *packages.begin() : std::string();
 }
 
 }  // namespace lightfix

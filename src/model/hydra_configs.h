@@ -26,6 +26,11 @@ class HydraConfigs {
   void resolve();
   // Null when no config of the project gives a Trainer DeepSpeed.
   const StrategySource* trainer() const { return trainer_ ? &*trainer_ : nullptr; }
+  // For a config of a `trainer/` group: the package (`lightning.pytorch`,
+  // `pytorch_lightning`) whose Trainer the group's `_target_`s name, when
+  // they agree; else empty. A group config that extends another names none
+  // itself: what Hydra builds from it is told by its siblings.
+  std::string groupTrainerPackage(const std::string& path) const;
 
  private:
   struct Choice {

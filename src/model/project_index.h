@@ -57,6 +57,9 @@ class ProjectIndex {
   void resolveConfigs() { hydra_.resolve(); }
   // The DeepSpeed that `hydra.utils.instantiate(cfg.trainer)` runs, or null.
   const StrategySource* hydraTrainer() const { return hydra_.trainer(); }
+  std::string hydraGroupTrainerPackage(const std::string& path) const {
+    return hydra_.groupTrainerPackage(path);
+  }
 
   // Keeps a JSON file of the project that is a DeepSpeed config.
   void addJsonConfig(const std::string& path, const std::string& text);

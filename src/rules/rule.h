@@ -30,12 +30,19 @@ using Matcher = void (*)(const FileContext&, std::vector<Finding>&);
 using Fixer = std::optional<Fix> (*)(const FileContext&, const Finding&);
 // A project's YAML config file, and what the project's Python tells of
 // who reads it.
-struct ConfigContext {
-  const std::string& path;
-  const std::string& text;
+// Which package builds a config's objects, as far as its project tells.
+struct ConfigReaders {
   // The package whose `LightningCLI` the project runs (`lightning.pytorch`,
   // `pytorch_lightning`) when all its uses agree; else empty.
   std::string cliPackage;
+  // For a config of a Hydra `trainer/` group: the package whose Trainer the
+  // group's `_target_`s name, when they agree; else empty.
+  std::string hydraPackage;
+};
+struct ConfigContext {
+  const std::string& path;
+  const std::string& text;
+  ConfigReaders readers;
 };
 using ConfigMatcher = std::vector<Finding> (*)(const ConfigContext&);
 // Over a C++ translation unit, through clang's AST (rules LT…).

@@ -492,6 +492,55 @@ class LightningCLIConfigs(InTempDir):
         self.assertIn("You selected an invalid strategy name", str(cm.exception))
 
 
+class HydraConfigs(InTempDir):
+    def compose(self, files: dict) -> dict:
+        import hydra
+
+        for path, text in files.items():
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            Path(path).write_text(text)
+        Path("app.py").write_text("")
+        seen = {}
+
+        @hydra.main(version_base="1.3", config_path="conf", config_name="train")
+        def main(cfg):
+            seen["cfg"] = cfg
+
+        # the config path is relative to the task's file: here, app.py in the temporary folder
+        with unittest.mock.patch("inspect.getfile", return_value=str(Path("app.py").resolve())):
+            main()
+        return seen["cfg"]
+
+    def test_defaults_lists_compose_and_own_values_win(self):
+        cfg = self.compose({
+            "conf/train.yaml": "defaults:\n  - _self_\n  - trainer: gpu\nseed: 1\n",
+            "conf/trainer/default.yaml": "_target_: lightning.pytorch.Trainer\ndevices: 4\nstrategy: ddp\n",
+            "conf/trainer/gpu.yaml": "defaults:\n  - default\nstrategy: deepspeed_stage_2\n",
+        })
+        self.assertEqual(cfg.seed, 1)
+        self.assertEqual(dict(cfg.trainer), {"_target_": "lightning.pytorch.Trainer", "devices": 4,
+                                             "strategy": "deepspeed_stage_2"})
+
+    def test_override_replaces_the_pick(self):
+        cfg = self.compose({
+            "conf/train.yaml": "defaults:\n  - trainer: gpu\n  - override /trainer: cpu\n",
+            "conf/trainer/gpu.yaml": "accelerator: gpu\n",
+            "conf/trainer/cpu.yaml": "accelerator: cpu\n",
+        })
+        self.assertEqual(cfg.trainer.accelerator, "cpu")
+
+    def test_instantiate_builds_nested_targets_first(self):
+        from hydra.utils import instantiate
+
+        t = instantiate({"_target_": "lightning.pytorch.Trainer", "accelerator": "cuda", "strategy": {
+            "_target_": "lightning.pytorch.strategies.DeepSpeedStrategy", "stage": 1, "offload_optimizer": True}})
+        self.assertIsInstance(t.strategy, DeepSpeedStrategy)
+        with self.assertRaises(ValueError) as cm:
+            instantiate({"_target_": "lightning.pytorch.Trainer", "accelerator": "cuda",
+                         "strategy": "deepspeed_stage_1_offload"})
+        self.assertIn("You selected an invalid strategy name", str(cm.exception))
+
+
 class TrainerCorrectForms(InTempDir):
     def test_automatic_optimization_trains_under_deepspeed(self):
         model = Regressor()

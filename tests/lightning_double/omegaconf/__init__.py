@@ -1,0 +1,19 @@
+"""omegaconf in the test double: only what a Hydra-composed config needs for `cfg.trainer` and
+`cfg["trainer"]` (omegaconf/dictconfig.py DictConfig: attribute and item access to the same keys)."""
+from typing import Any
+
+
+class DictConfig(dict):
+    def __getattr__(self, key: str) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+
+def to_config(value: Any) -> Any:
+    if isinstance(value, dict):
+        return DictConfig({k: to_config(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return [to_config(v) for v in value]
+    return value
