@@ -1,8 +1,10 @@
 // LF008 optimizer-steps-wrong-engine: `opt_d.step()` whose nearest backward
-// before it, in the same block, was `fabric.backward(loss, model=g)` with `g`
-// another set-up model. Under DeepSpeed every set-up optimizer's `step()`
-// steps the engine that backward attached last, so this trains `g` (again)
-// and never `d`. Lightning raises nothing: the silent twin of LF002.
+// before it, in the same block, was `self.backward(loss, model=g)` with `g`
+// another set-up model, in a LightningLite of pytorch_lightning. Through
+// Lightning 1.7, under DeepSpeed every set-up optimizer's `step()` stepped
+// the engine that backward attached last, so this trains `g` (again) and
+// never `d`; nothing is raised. Since 1.8 (lightning_lite, Fabric) each
+// optimizer steps its own: a Fabric is never reported.
 
 #include <fmt/format.h>
 
@@ -45,7 +47,8 @@ void matchOptimizerStepsWrongEngine(const FileContext& ctx, std::vector<Finding>
     TSNode scope = ctx.model.bindings().scopeOf(call);
     int slot = -1;
     const SetupCall* stepped = ctx.model.setupResultOf(optimizer, scope, slot);
-    if (!stepped || slot < 1 || stepped->moduleOnly || !stepped->fabric->strategy.deepSpeed())
+    if (!stepped || slot < 1 || stepped->moduleOnly || !stepped->fabric->strategy.deepSpeed() ||
+        !stepped->fabric->pytorchLightningLite)
       return;
     // The nearest statement before the step, in its block, that may run a
     // backward must be a `fabric.backward(..., model=...)` of its own.
@@ -70,9 +73,12 @@ void matchOptimizerStepsWrongEngine(const FileContext& ctx, std::vector<Finding>
     std::string_view attachedModel = textOf(model, source);
     f.message = fmt::format(
         "`{}.step()` right after `{}.backward(..., model={})` steps `{}`'s engine, not its own "
-        "model's; under {} `_FabricOptimizer.step` silently steps the engine attached last",
+        "model's, with pytorch_lightning before 1.8: under {} `_LiteOptimizer.step` silently "
+        "steps the engine attached last",
         textOf(optimizer, source), textOf(mc.receiver, source), attachedModel, attachedModel,
         describe(sourceOf(stepped->fabric->strategy, *stepped->fabric->file), ctx.file.path()));
+    // Only the Lightning version, which the code does not say, decides.
+    f.severity = Severity::Warning;
     f.nodes["step"] = call;
     f.nodes["statement"] = statement;
     f.nodes["optimizer"] = optimizer;

@@ -34,6 +34,13 @@ TEST(Imports, RecognisesLightningClassesByPackageNotBySpelling) {
   EXPECT_TRUE(isFabricClass("lightning_fabric.Fabric"));
   EXPECT_FALSE(isFabricClass("fabric.Fabric"));
   EXPECT_FALSE(isFabricClass("mylib.Fabric"));
+  // LightningLite, Fabric's name before 2.0; only pytorch_lightning's is the 1.7 one LF008 is
+  // about.
+  EXPECT_TRUE(isFabricClass("pytorch_lightning.lite.LightningLite"));
+  EXPECT_TRUE(isFabricClass("lightning_lite.LightningLite"));
+  EXPECT_TRUE(isPytorchLightningLite("pytorch_lightning.lite.LightningLite"));
+  EXPECT_FALSE(isPytorchLightningLite("lightning_lite.LightningLite"));
+  EXPECT_FALSE(isPytorchLightningLite("lightning.fabric.Fabric"));
   EXPECT_TRUE(isTrainerClass("pytorch_lightning.Trainer"));
   EXPECT_FALSE(isTrainerClass("transformers.Trainer"));
   EXPECT_TRUE(isLightningModuleClass("lightning.pytorch.core.LightningModule"));

@@ -73,6 +73,10 @@ bool FileModel::isFabricSubclass(std::string_view name) const {
          fabricSubclasses_.end();
 }
 
+bool FileModel::isPytorchLightningLiteSubclass(std::string_view name) const {
+  return std::find(liteSubclasses_.begin(), liteSubclasses_.end(), name) != liteSubclasses_.end();
+}
+
 const LightningModuleClass* FileModel::lightningModule(std::string_view name) const {
   for (const LightningModuleClass& c : modules_)
     if (c.name == name) return &c;
@@ -151,13 +155,19 @@ bool FileModel::collectFabricSubclasses() {
       if (isFabricSubclass(name)) continue;
       for (TSNode base : namedChildren(field(n, "superclasses"))) {
         auto q = imports_.qualify(base, source_);
-        bool fabric = (q && isFabricClass(*q)) ||
-                      (is(base, "identifier") && isFabricSubclass(textOf(base, source_)));
+        bool local = is(base, "identifier");
+        bool fabric =
+            (q && isFabricClass(*q)) || (local && isFabricSubclass(textOf(base, source_)));
+        bool lite = (q && isPytorchLightningLite(*q)) ||
+                    (local && isPytorchLightningLiteSubclass(textOf(base, source_)));
         if (!fabric && q && index_)
-          if (auto sym = index_->symbol(file_.path(), *q))
+          if (auto sym = index_->symbol(file_.path(), *q)) {
             fabric = sym->file->isFabricSubclass(sym->name);
+            lite = sym->file->isPytorchLightningLiteSubclass(sym->name);
+          }
         if (fabric) {
           fabricSubclasses_.push_back(name);
+          if (lite) liteSubclasses_.push_back(name);
           more = true;
           break;
         }
@@ -338,11 +348,13 @@ void FileModel::collectFabricsAndTrainers() {
     if (is(callee, "identifier") && isFabricSubclass(name)) {
       f.classPath = file_.path();
       f.className = name;
+      f.pytorchLightningLite = isPytorchLightningLiteSubclass(name);
     } else if (auto q = imports_.qualify(callee, source_); q && index_) {
       if (auto sym = index_->symbol(file_.path(), *q);
           sym && sym->file->isFabricSubclass(sym->name)) {
         f.classPath = sym->file->file().path();
         f.className = sym->name;
+        f.pytorchLightningLite = sym->file->isPytorchLightningLiteSubclass(sym->name);
       }
     }
   }

@@ -45,6 +45,9 @@ struct FabricInstance {
   TSNode statement{};  // the statement assigning it, when it is assigned
   // Set by any file of the project that launches it, once all are linked.
   mutable bool launched = false;
+  // A subclass of pytorch_lightning's LightningLite (see
+  // isPytorchLightningLite), not a Fabric.
+  bool pytorchLightningLite = false;
 };
 
 // One Fabric seen through two parses of its file (a fix round re-parses
@@ -148,6 +151,7 @@ class FileModel {
   // project's; null for a file outside the project.
   const FileModel* modelOfFile(const SourceFile* file) const;
   bool isFabricSubclass(std::string_view name) const;
+  bool isPytorchLightningLiteSubclass(std::string_view name) const;
   const LightningModuleClass* lightningModule(std::string_view name) const;
   // Calls of `fn` from other files of the project.
   std::vector<const ForeignCall*> foreignCallers(const FunctionInfo* fn) const;
@@ -224,6 +228,7 @@ class FileModel {
   Imports imports_;
   Bindings bindings_;
   std::vector<std::string> fabricSubclasses_;
+  std::vector<std::string> liteSubclasses_;  // of them, pytorch_lightning LightningLites
   std::vector<FabricInstance> fabrics_;
   std::vector<SetupCall> setups_;
   std::vector<TrainerInstance> trainers_;

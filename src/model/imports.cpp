@@ -98,7 +98,11 @@ static bool isKind(std::string_view q, LightningKind kind) {
 bool isFabricClass(std::string_view q) {
   // LightningLite is what Fabric was called before Lightning 2.0.
   return (isKind(q, LightningKind::Fabric) && inPackages(q, {"lightning", "lightning_fabric"})) ||
-         (leafOf(q) == "LightningLite" && inPackages(q, {"lightning", "pytorch_lightning"}));
+         (leafOf(q) == "LightningLite" &&
+          inPackages(q, {"lightning", "pytorch_lightning", "lightning_lite"}));
+}
+bool isPytorchLightningLite(std::string_view q) {
+  return leafOf(q) == "LightningLite" && inPackages(q, {"pytorch_lightning"});
 }
 bool isTrainerClass(std::string_view q) {
   return leafOf(q) == "Trainer" && inPackages(q, {"lightning", "pytorch_lightning"});

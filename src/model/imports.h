@@ -47,6 +47,9 @@ class Imports {
 // package (`lightning`, `lightning.fabric`, `lightning_fabric`,
 // `pytorch_lightning`) they were imported through.
 bool isFabricClass(std::string_view qualified);
+// `pytorch_lightning.lite.LightningLite`: through Lightning 1.7 its
+// optimizers step the DeepSpeed engine the last backward attached (LF008).
+bool isPytorchLightningLite(std::string_view qualified);
 bool isTrainerClass(std::string_view qualified);
 bool isLightningModuleClass(std::string_view qualified);
 bool isDeepSpeedStrategyClass(std::string_view qualified);

@@ -115,13 +115,14 @@ const std::vector<Rule>& allRules() {
        fixBackwardModelNotSetUp},
       {"LF008",
        "optimizer-steps-wrong-engine",
-       "`opt.step()` after a `fabric.backward(model=...)` of another model under DeepSpeed",
+       "`opt.step()` after a `self.backward(model=...)` of another model, in a LightningLite "
+       "before 1.8 under DeepSpeed",
        // Lightning raises nothing; the text describes what happens, and its
        // pattern matches only this text, never a line of a real log.
-       "lightfix LF008 (no error is raised): under DeepSpeed `_FabricOptimizer.step` steps the "
-       "engine that the last `fabric.backward(loss, model=...)` attached, whichever optimizer it "
-       "is called on",
-       R"(^lightfix LF008 \(no error is raised\): under DeepSpeed `_FabricOptimizer\.step` steps the engine)",
+       "lightfix LF008 (no error is raised): with pytorch_lightning before 1.8, under DeepSpeed "
+       "`_LiteOptimizer.step` steps the engine that the last `self.backward(loss, model=...)` "
+       "attached, whichever optimizer it is called on",
+       R"(^lightfix LF008 \(no error is raised\): with pytorch_lightning before 1\.8, under DeepSpeed `_LiteOptimizer\.step` steps the engine)",
        {"step"},
        matchOptimizerStepsWrongEngine,
        fixOptimizerStepsWrongEngine},

@@ -1,4 +1,4 @@
-import lightning as L
+from pytorch_lightning.lite import LightningLite
 import torch
 import torch.nn.functional as F
 
@@ -20,13 +20,18 @@ def update(fabric, actor, critic, actor_opt, critic_opt, batch, gamma=0.99):
     actor_opt.step()
 
 
-def main(make_actor, make_critic, replay):
-    fabric = L.Fabric(devices=2, strategy="deepspeed")
-    fabric.launch()
-    actor, critic = make_actor(), make_critic()
-    actor_opt = torch.optim.Adam(actor.parameters(), lr=3e-4)
-    critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
-    actor, actor_opt = fabric.setup(actor, actor_opt)
-    critic, critic_opt = fabric.setup(critic, critic_opt)
-    for batch in replay:
-        update(fabric, actor, critic, actor_opt, critic_opt, batch)
+class ActorCritic(LightningLite):
+    def run(self, make_actor, make_critic, replay):
+        actor, critic = make_actor(), make_critic()
+        actor_opt = torch.optim.Adam(actor.parameters(), lr=3e-4)
+        critic_opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+        actor, actor_opt = self.setup(actor, actor_opt)
+        critic, critic_opt = self.setup(critic, critic_opt)
+        for batch in replay:
+            update(self, actor, critic, actor_opt, critic_opt, batch)
+
+
+if __name__ == "__main__":
+    from agents import make_actor, make_critic, replay_buffer
+
+    ActorCritic(devices=2, strategy="deepspeed").run(make_actor, make_critic, replay_buffer())

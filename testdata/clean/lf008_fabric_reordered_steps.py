@@ -1,6 +1,7 @@
-"""A GAN on DeepSpeed stepping both optimizers at the end, with a logging branch and a helper of
-the file between: D's step comes after G's backward, so DeepSpeed steps G's engine for it. Runs
-clean under the double before and after the fix: the fix must not break autograd."""
+"""LF008's fix of `lite_branch_and_helper_between`, on a Fabric: D's step moved up to right after
+its own backward, over G's loss, a logging branch and a helper of the file. It must still run:
+the reordering keeps autograd valid (no graph through D is built before D's step and
+backpropagated after it)."""
 import torch
 import torch.nn.functional as F
 from lightning.fabric import Fabric
@@ -27,12 +28,12 @@ def train():
         optD.zero_grad()
         errD = F.softplus(-netD(real)).mean() + F.softplus(netD(fake.detach())).mean()
         fabric.backward(errD, model=netD)
+        optD.step()
         optG.zero_grad()
         errG = F.softplus(-netD(fake)).mean()
         if step % 2 == 0:
             log_losses(step, errD.item(), errG.item())
         fabric.backward(errG, model=netG)
-        optD.step()
         optG.step()
     assert len(history) == 2, history
 
