@@ -1,8 +1,9 @@
 // LF002 backward-ambiguous-model: add `model=X`, X the set-up model whose
-// optimizer is stepped after this backward. DeepSpeed steps the engine that
-// was attached last, so a wrong `model=` silently trains the wrong network:
-// pair by the optimizer step, fall back to the loss's data flow only when it
-// names exactly one set-up model, and otherwise leave it to a person.
+// optimizer is stepped after this backward. The backward runs through X's
+// engine (its gradient accumulation, loss scaling and ZeRO reduction), so X
+// is the model whose optimizer steps on these gradients: pair by the
+// optimizer step, fall back to the loss's data flow only when it names
+// exactly one set-up model, and otherwise leave it to a person.
 
 #include <fmt/format.h>
 
@@ -79,8 +80,7 @@ std::optional<Fix> fixBackwardAmbiguousModel(const FileContext& ctx, const Findi
   TSNode backward = finding.node("backward");
   TSNode arguments = finding.node("arguments");
   TSNode scope = ctx.model.bindings().scopeOf(backward);
-  // Two optimizers stepped after one backward: each steps the engine
-  // attached last, so no `model=` is right.
+  // Two optimizers stepped after one backward: no one `model=` serves both.
   Stepped stepped = steppedAfter(ctx, backward, scope);
   if (stepped.conflicting) return std::nullopt;
   const SetupCall* setup = stepped.setup ? stepped.setup : feedingLoss(ctx, backward, scope);
