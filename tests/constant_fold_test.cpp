@@ -105,6 +105,20 @@ TEST(ConstantFold, BranchesRun) {
   EXPECT_EQ(runs("n = 2\nif n > 1:\n    try:\n        pass\n    except E:\n        marker()\n"),
             "?");
   EXPECT_EQ(runs("marker()\n"), "always");
+  // A loop's body may run no time or many, a try body may raise first...
+  EXPECT_EQ(runs("for x in xs:\n    marker()\n"), "?");
+  EXPECT_EQ(runs("n = 2\nwhile n:\n    if n > 1:\n        marker()\n"), "?");
+  EXPECT_EQ(runs("try:\n    marker()\nexcept E:\n    pass\n"), "?");
+  // ...but a loop's iterable runs once, and a branch never taken is never run.
+  EXPECT_EQ(runs("for x in marker():\n    pass\n"), "always");
+  EXPECT_EQ(runs("n = 1\nfor x in xs:\n    if n > 1:\n        marker()\n"), "never");
+}
+
+TEST(ConstantFold, BranchesRunWithLoopBodiesRun) {
+  Parsed p("n = 2\nfor x in xs:\n    if n > 1:\n        marker()\n");
+  TSNode call = p.find("call", "marker()");
+  EXPECT_EQ(branchesRun(call, p.tree.root(), p.model, {}, LoopBodies::Run), true);
+  EXPECT_EQ(branchesRun(call, p.tree.root(), p.model), std::nullopt);
 }
 
 }  // namespace

@@ -301,7 +301,8 @@ std::optional<bool> foldCondition(TSNode expr, TSNode scope, const FileModel& m,
   return v ? std::optional<bool>(v->truthy()) : std::nullopt;
 }
 
-std::optional<bool> branchesRun(TSNode n, TSNode upTo, const FileModel& m, FoldOptions options) {
+std::optional<bool> branchesRun(TSNode n, TSNode upTo, const FileModel& m, FoldOptions options,
+                                LoopBodies loops) {
   Folder folder(m, options);
   TSNode scope = m.bindings().scopeOf(n);
   bool certain = true;
@@ -314,6 +315,11 @@ std::optional<bool> branchesRun(TSNode n, TSNode upTo, const FileModel& m, FoldO
     } else if (makesConditional(p) && !(is(p, "block") && is(parentOf(p), "if_statement")) &&
                !is(p, "elif_clause") && !is(p, "else_clause")) {
       certain = false;
+    } else if (loops == LoopBodies::Uncertain &&
+               (((is(p, "for_statement") || is(p, "while_statement")) &&
+                 !sameNode(child, field(p, "right")) && !sameNode(child, field(p, "condition"))) ||
+                (is(p, "try_statement") && sameNode(child, field(p, "body"))))) {
+      certain = false;  // no time or many; or it raises first
     }
   }
   return certain ? std::optional<bool>(true) : std::nullopt;

@@ -35,11 +35,17 @@ std::optional<Constant> foldConstant(TSNode expr, TSNode scope, const FileModel&
 std::optional<bool> foldCondition(TSNode expr, TSNode scope, const FileModel& m,
                                   FoldOptions options = {});
 
+// How a loop's body or a `try` body between counts for branchesRun(): as
+// uncertain (an assignment there may run no time, or not last), or as run
+// (a set-up in a training loop has run by the loop's end).
+enum class LoopBodies { Uncertain, Run };
+
 // Whether `n` runs whenever its ancestor `upTo` does, as far as the `if`s
 // between tell: false when one's condition folds to skip its branch; true
 // when each if between folds to take it and nothing else between makes it
-// conditional (an except handler, `x if c else y`…); else unknown.
-std::optional<bool> branchesRun(TSNode n, TSNode upTo, const FileModel& m,
-                                FoldOptions options = {});
+// conditional (an except handler, `x if c else y`, and by `loops` a loop's
+// body or a `try` body that may raise first); else unknown.
+std::optional<bool> branchesRun(TSNode n, TSNode upTo, const FileModel& m, FoldOptions options = {},
+                                LoopBodies loops = LoopBodies::Uncertain);
 
 }  // namespace lightfix

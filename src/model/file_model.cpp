@@ -752,7 +752,7 @@ bool FileModel::ranBefore(const SetupCall& setup, TSNode point, const SetupQuery
   // with `devices=1`) is taken or skipped on every run.
   TSNode common = parentOf(setup.call);
   while (!isNull(common) && !contains(common, point)) common = parentOf(common);
-  std::optional<bool> folded = branchesRun(setup.call, common, *this, {true});
+  std::optional<bool> folded = branchesRun(setup.call, common, *this, {true}, LoopBodies::Run);
   if (folded == false) return false;
   if (query.counted == Counted::MayHaveRun || folded == true) return true;
   for (TSNode p = parentOf(setup.call); !isNull(p); p = parentOf(p)) {

@@ -292,21 +292,6 @@ Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const
   return Argparse::Declared;
 }
 
-// Whether `statement` sits in `if` branches (at least one) of `scope` and
-// nothing else that may skip or repeat it (a loop, a `try`).
-bool onlyIfsBetween(TSNode statement, TSNode scope) {
-  bool anyIf = false;
-  for (TSNode p = parentOf(statement); !isNull(p) && !sameNode(p, scope); p = parentOf(p)) {
-    if (is(p, "if_statement")) {
-      anyIf = true;
-    } else if (!is(p, "block") && !is(p, "elif_clause") && !is(p, "else_clause") &&
-               !is(p, "with_statement")) {
-      return false;
-    }
-  }
-  return anyIf;
-}
-
 // A name assigned in this scope, maybe on several paths (`if`/`else`,
 // `try`/`except`): DeepSpeed only when every path gives it, possibly when
 // one does. Null when nothing here assigns it.
@@ -320,7 +305,7 @@ std::optional<Strategy> acrossPaths(TSNode name, TSNode scope, const FileModel& 
   for (const Assignment* a : reaching.assignments) {
     std::optional<bool> runs = branchesRun(a->statement, scope, m);
     if (runs == false) continue;
-    if (runs == true && onlyIfsBetween(a->statement, scope)) {
+    if (runs == true) {
       taken.clear();
       every = true;
     }
