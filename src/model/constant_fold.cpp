@@ -301,6 +301,19 @@ std::optional<bool> foldCondition(TSNode expr, TSNode scope, const FileModel& m,
   return v ? std::optional<bool>(v->truthy()) : std::nullopt;
 }
 
+// Whether `child` of `p` may run other than once when `p` runs, the
+// branches of an `if` aside (branchesRun folds those).
+static bool mayNotRunOnce(TSNode p, TSNode child, LoopBodies loops) {
+  bool ifBranch = is(p, "elif_clause") || is(p, "else_clause") ||
+                  (is(p, "block") && is(parentOf(p), "if_statement"));
+  if (makesConditional(p)) return !ifBranch;
+  if (loops == LoopBodies::Run) return false;
+  // A loop's body may run no time or many; a try body may raise first.
+  if (is(p, "for_statement") || is(p, "while_statement"))
+    return !sameNode(child, field(p, "right")) && !sameNode(child, field(p, "condition"));
+  return is(p, "try_statement") && sameNode(child, field(p, "body"));
+}
+
 std::optional<bool> branchesRun(TSNode n, TSNode upTo, const FileModel& m, FoldOptions options,
                                 LoopBodies loops) {
   Folder folder(m, options);
@@ -312,14 +325,8 @@ std::optional<bool> branchesRun(TSNode n, TSNode upTo, const FileModel& m, FoldO
       std::optional<bool> runs = clauseRuns(p, child, scope, folder);
       if (runs == false) return false;
       certain = certain && runs.has_value();
-    } else if (makesConditional(p) && !(is(p, "block") && is(parentOf(p), "if_statement")) &&
-               !is(p, "elif_clause") && !is(p, "else_clause")) {
+    } else if (mayNotRunOnce(p, child, loops)) {
       certain = false;
-    } else if (loops == LoopBodies::Uncertain &&
-               (((is(p, "for_statement") || is(p, "while_statement")) &&
-                 !sameNode(child, field(p, "right")) && !sameNode(child, field(p, "condition"))) ||
-                (is(p, "try_statement") && sameNode(child, field(p, "body"))))) {
-      certain = false;  // no time or many; or it raises first
     }
   }
   return certain ? std::optional<bool>(true) : std::nullopt;
