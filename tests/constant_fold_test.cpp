@@ -48,6 +48,26 @@ TEST(ConstantFold, LiteralsAndArithmetic) {
   EXPECT_EQ(folded("probe = 2.5"), "?");
 }
 
+TEST(ConstantFold, StringsBuiltFromKnownParts) {
+  EXPECT_EQ(folded("stage = 2\nprobe = f'deepspeed_stage_{stage}'"), "'deepspeed_stage_2'");
+  EXPECT_EQ(folded("probe = f'{1 + 1}_{True}_{None}'"), "'2_True_None'");
+  EXPECT_EQ(folded("probe = f'stage_{x}'"), "?");
+  EXPECT_EQ(folded("probe = f'{2:03d}'"), "?");    // a format spec
+  EXPECT_EQ(folded("probe = f'{\"a\"!r}'"), "?");  // a conversion
+  EXPECT_EQ(folded("probe = f'a\\n{1}'"), "?");    // an escape
+  EXPECT_EQ(folded("probe = 'deepspeed_stage_%d' % 3"), "'deepspeed_stage_3'");
+  EXPECT_EQ(folded("probe = '%s_%s%%' % ('a', 2)"), "'a_2%'");
+  EXPECT_EQ(folded("probe = '%d' % 'a'"), "?");
+  EXPECT_EQ(folded("probe = '%s %s' % ('a',)"), "?");
+  EXPECT_EQ(folded("probe = '%.2f' % 3"), "?");
+  EXPECT_EQ(folded("probe = 'deepspeed_stage_{}_offload'.format(3)"),
+            "'deepspeed_stage_3_offload'");
+  EXPECT_EQ(folded("probe = '{1}{0}{{}}'.format('a', 'b')"), "'ba{}'");
+  EXPECT_EQ(folded("probe = '{kind}'.format(kind='ddp')"), "'ddp'");
+  EXPECT_EQ(folded("probe = '{:>4}'.format(1)"), "?");
+  EXPECT_EQ(folded("probe = '{}'.format(x)"), "?");
+}
+
 TEST(ConstantFold, ComparisonsAndLogic) {
   EXPECT_EQ(folded("probe = 1 < 2 <= 2"), "True");
   EXPECT_EQ(folded("probe = 1 < 2 > 3"), "False");

@@ -33,6 +33,26 @@ TEST(Strategy, ThroughVariablesAndStrategyObjects) {
             Strategy::NotDeepSpeed);
 }
 
+TEST(Strategy, NamesBuiltAtRunTime) {
+  // Folded whole...
+  EXPECT_EQ(fabricStrategy("n = 2\nf = L.Fabric(strategy=f'deepspeed_stage_{n}')\n"),
+            Strategy::DeepSpeed);
+  EXPECT_EQ(fabricStrategy("f = L.Fabric(strategy='deepspeed_stage_%d_offload' % 3)\n"),
+            Strategy::DeepSpeed);
+  EXPECT_EQ(fabricStrategy("kind = 'spawn'\nf = L.Fabric(strategy='ddp_{}'.format(kind))\n"),
+            Strategy::NotDeepSpeed);
+  // ...or by the start that decides the family.
+  EXPECT_EQ(fabricStrategy("f = L.Fabric(strategy=f'DeepSpeed_stage_{args.stage}')\n"),
+            Strategy::DeepSpeed);
+  EXPECT_EQ(fabricStrategy("f = L.Fabric(strategy='deepspeed_stage_' + str(args.stage))\n"),
+            Strategy::DeepSpeed);
+  EXPECT_EQ(fabricStrategy("f = L.Fabric(strategy=f'fsdp_{args.kind}')\n"), Strategy::NotDeepSpeed);
+  EXPECT_EQ(fabricStrategy("f = L.Fabric(strategy=f'{args.kind}_stage_2')\n"),
+            Strategy::MaybeDeepSpeed);
+  EXPECT_EQ(fabricStrategy("f = L.Fabric(strategy=f'deep{args.rest}')\n"),
+            Strategy::MaybeDeepSpeed);
+}
+
 TEST(Strategy, UnknownValuesMayBeDeepSpeed) {
   EXPECT_EQ(fabricStrategy("f = L.Fabric(strategy=cfg['strategy'])\n"), Strategy::MaybeDeepSpeed);
   EXPECT_EQ(fabricStrategy("f = L.Fabric(strategy='deepspeed' if big else 'ddp')\n"),

@@ -47,6 +47,82 @@ Folded bounded(int64_t n) {
 
 bool numeric(const Constant& c) { return c.kind == Constant::Int || c.kind == Constant::Bool; }
 
+// What `str(c)` gives.
+std::string asText(const Constant& c) {
+  switch (c.kind) {
+    case Constant::Int:
+      return std::to_string(c.number);
+    case Constant::Bool:
+      return c.number ? "True" : "False";
+    case Constant::Str:
+      return c.text;
+    case Constant::None:
+      return "None";
+  }
+  return {};
+}
+
+// `"deepspeed_stage_%d" % 2`: `%s`, `%d`, `%i` and `%%` only.
+Folded percentFormat(const std::string& format, const std::vector<Constant>& values) {
+  std::string out;
+  size_t next = 0;
+  for (size_t i = 0; i < format.size(); ++i) {
+    if (format[i] != '%') {
+      out += format[i];
+      continue;
+    }
+    char spec = i + 1 < format.size() ? format[++i] : '\0';
+    if (spec == '%') {
+      out += '%';
+    } else if ((spec == 's' || spec == 'd' || spec == 'i') && next < values.size() &&
+               (spec == 's' || numeric(values[next]))) {
+      out += asText(values[next++]);
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (next != values.size()) return std::nullopt;
+  return Constant{Constant::Str, 0, out};
+}
+
+// `"deepspeed_stage_{}".format(2)`: `{}`, `{0}`, `{name}`, `{{` and `}}`;
+// no format specs or conversions.
+Folded braceFormat(const std::string& format, const std::vector<Constant>& positional,
+                   const std::vector<std::pair<std::string, Constant>>& keywords) {
+  std::string out;
+  size_t automatic = 0;
+  for (size_t i = 0; i < format.size(); ++i) {
+    char c = format[i];
+    if ((c == '{' || c == '}') && i + 1 < format.size() && format[i + 1] == c) {
+      out += c;
+      ++i;
+      continue;
+    }
+    if (c == '}') return std::nullopt;
+    if (c != '{') {
+      out += c;
+      continue;
+    }
+    size_t close = format.find('}', i);
+    if (close == std::string::npos) return std::nullopt;
+    std::string field = format.substr(i + 1, close - i - 1);
+    i = close;
+    const Constant* value = nullptr;
+    if (field.empty()) {
+      value = automatic < positional.size() ? &positional[automatic++] : nullptr;
+    } else if (field.find_first_not_of("0123456789") == std::string::npos) {
+      size_t index = std::stoul(field);
+      value = index < positional.size() ? &positional[index] : nullptr;
+    } else {
+      for (const auto& [name, v] : keywords)
+        if (name == field) value = &v;
+    }
+    if (!value) return std::nullopt;  // a spec, a conversion, an attribute: not folded
+    out += asText(*value);
+  }
+  return Constant{Constant::Str, 0, out};
+}
+
 class Folder {
  public:
   Folder(const FileModel& m, FoldOptions options) : m_(m), options_(options) {}
@@ -73,6 +149,8 @@ class Folder {
     if (is(expr, "boolean_operator")) return booleanOperator(expr, scope, depth);
     if (is(expr, "identifier")) return name(expr, scope, depth);
     if (is(expr, "attribute") && options_.fabricFacts) return fabricFact(expr, scope);
+    if (is(expr, "string")) return formattedString(expr, scope, depth);
+    if (is(expr, "call")) return formatCall(expr, scope, depth);
     return std::nullopt;
   }
 
@@ -97,11 +175,61 @@ class Folder {
     return std::nullopt;
   }
 
+  // An f-string whose every replacement folds (no spec, no conversion).
+  Folded formattedString(TSNode expr, TSNode scope, int depth) const {
+    std::string out;
+    for (TSNode part : namedChildren(expr)) {
+      if (is(part, "string_start") || is(part, "string_end")) continue;
+      if (is(part, "string_content")) {
+        if (ts_node_named_child_count(part) > 0) return std::nullopt;  // escapes
+        out += textOf(part, m_.file().text());
+      } else if (is(part, "interpolation") && ts_node_named_child_count(part) == 1) {
+        Folded v = fold(field(part, "expression"), scope, depth + 1);
+        if (!v) return std::nullopt;
+        out += asText(*v);
+      } else {
+        return std::nullopt;
+      }
+    }
+    return Constant{Constant::Str, 0, out};
+  }
+
+  // `"...{}...".format(...)` with a literal format and folded arguments.
+  Folded formatCall(TSNode call, TSNode scope, int depth) const {
+    MethodCall mc;
+    std::string format;
+    if (!asMethodCall(call, m_.file().text(), mc) || mc.method != "format" ||
+        !stringLiteral(mc.receiver, m_.file().text(), format))
+      return std::nullopt;
+    std::vector<Constant> positional;
+    std::vector<std::pair<std::string, Constant>> keywords;
+    for (TSNode arg : namedChildren(mc.arguments)) {
+      bool keyword = is(arg, "keyword_argument");
+      Folded v = fold(keyword ? field(arg, "value") : arg, scope, depth + 1);
+      if (!v) return std::nullopt;
+      if (keyword)
+        keywords.emplace_back(std::string(textOf(field(arg, "name"), m_.file().text())), *v);
+      else
+        positional.push_back(*v);
+    }
+    return braceFormat(format, positional, keywords);
+  }
+
   Folded binary(TSNode expr, TSNode scope, int depth) const {
     Folded a = fold(field(expr, "left"), scope, depth + 1);
-    Folded b = a ? fold(field(expr, "right"), scope, depth + 1) : std::nullopt;
-    if (!a || !b) return std::nullopt;
     std::string_view op = textOf(field(expr, "operator"), m_.file().text());
+    TSNode right = field(expr, "right");
+    if (a && a->kind == Constant::Str && op == "%") {
+      std::vector<Constant> values;
+      for (TSNode v : is(right, "tuple") ? namedChildren(right) : std::vector<TSNode>{right}) {
+        Folded folded = fold(v, scope, depth + 1);
+        if (!folded) return std::nullopt;
+        values.push_back(*folded);
+      }
+      return percentFormat(a->text, values);
+    }
+    Folded b = a ? fold(right, scope, depth + 1) : std::nullopt;
+    if (!a || !b) return std::nullopt;
     if (a->kind == Constant::Str && b->kind == Constant::Str && op == "+")
       return Constant{Constant::Str, 0, a->text + b->text};
     if (!numeric(*a) || !numeric(*b)) return std::nullopt;

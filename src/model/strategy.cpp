@@ -47,6 +47,49 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth);
 // of the name may, another strategy when every one derives from one.
 enum class StrategyBase { Unknown, Other, DeepSpeed };
 
+// The literal start of a name built at run time: `f"deepspeed_stage_{n}"`,
+// `"deepspeed_stage_" + n`, `"deepspeed_%s" % n`, `"deepspeed_{}".format(n)`;
+// null for anything else.
+std::optional<std::string> literalStart(TSNode expr, std::string_view source) {
+  std::string text;
+  if (is(expr, "string")) {
+    for (TSNode part : namedChildren(expr)) {
+      if (is(part, "string_start")) continue;
+      if (is(part, "string_content") && ts_node_named_child_count(part) == 0)
+        return std::string(textOf(part, source));
+      return std::string();
+    }
+    return std::nullopt;
+  }
+  if (is(expr, "binary_operator") && stringLiteral(field(expr, "left"), source, text)) {
+    std::string_view op = textOf(field(expr, "operator"), source);
+    if (op == "+") return text;
+    if (op == "%") return text.substr(0, text.find('%'));
+    return std::nullopt;
+  }
+  MethodCall mc;
+  if (is(expr, "call") && asMethodCall(expr, source, mc) && mc.method == "format" &&
+      stringLiteral(mc.receiver, source, text))
+    return text.substr(0, text.find('{'));
+  return std::nullopt;
+}
+
+// A strategy name built at run time: what the known parts make of it (the
+// whole name folded, or a start that decides the family: every DeepSpeed
+// name begins with "deepspeed"); null when it is no such name.
+std::optional<Strategy> builtName(TSNode expr, TSNode scope, const FileModel& m) {
+  std::optional<std::string> start = literalStart(expr, m.file().text());
+  if (!start) return std::nullopt;
+  std::optional<Constant> whole = foldConstant(expr, scope, m);
+  if (whole && whole->kind == Constant::Str)
+    return isDeepSpeedName(whole->text) ? found(Strategy::DeepSpeed, expr, m) : Strategy{};
+  std::string lowered = *start;
+  for (char& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (isDeepSpeedName(lowered)) return found(Strategy::DeepSpeed, expr, m);
+  if (std::string_view("deepspeed").substr(0, lowered.size()) != lowered) return Strategy{};
+  return found(Strategy::MaybeDeepSpeed, expr, m, "a name built from parts lightfix cannot read");
+}
+
 // One of Lightning's own strategy classes, by its qualified name.
 StrategyBase lightningStrategy(const std::optional<std::string>& qualified) {
   if (qualified && isDeepSpeedStrategyClass(*qualified)) return StrategyBase::DeepSpeed;
@@ -365,6 +408,7 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
   std::string literal;
   if (stringLiteral(expr, source, literal))
     return isDeepSpeedName(literal) ? found(Strategy::DeepSpeed, expr, m) : Strategy{};
+  if (std::optional<Strategy> built = builtName(expr, scope, m)) return *built;
   if (is(expr, "none")) return {};
   if (is(expr, "conditional_expression")) {
     // `DeepSpeedStrategy(...) if devices > 1 else "auto"`: the branch a
