@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "budgets.h"
+#include "model/constant_fold.h"
 #include "model/file_model.h"
 #include "model/project_index.h"
 #include "model/project_model.h"
@@ -280,6 +281,9 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
     forEachOwnNode(step, [&](TSNode n) {
       if (is(n, "yield")) generator = true;
       if (!is(n, "return_statement")) return;
+      // A branch the program's constants never take (`if DEBUG and ...:`
+      // with `DEBUG = False`) returns nothing.
+      if (branchesRun(n, step, ctx.model) == false) return;
       if (returnsNone(n))
         noneReturns.push_back(n);
       else if (auto why = returnsNoneThroughHelper(ctx.model, cls.node, step, n))
