@@ -63,6 +63,22 @@ TEST(DictValues, ChangedByLaterStatements) {
             "'a'");
 }
 
+TEST(DictValues, BranchesTheConstantsDecide) {
+  EXPECT_EQ(keyword("GPUS = 0\nkw = {'strategy': 'ddp'}\nif GPUS > 0:\n"
+                    "    kw['strategy'] = 'deepspeed'\nTrainer(**kw)"),
+            "'ddp'");
+  EXPECT_EQ(keyword("GPUS = 8\nkw = {'strategy': 'ddp'}\nif GPUS > 0:\n"
+                    "    kw['strategy'] = 'deepspeed'\nTrainer(**kw)"),
+            "'deepspeed'");
+  EXPECT_EQ(keyword("BIG = False\nif BIG:\n    kw = {'strategy': 'deepspeed'}\nelse:\n"
+                    "    kw = {'strategy': 'ddp'}\nTrainer(**kw)"),
+            "'ddp'");
+  // Not decided: both, as before.
+  EXPECT_EQ(keyword("kw = {'strategy': 'ddp'}\nif gpus > 0:\n"
+                    "    kw['strategy'] = 'deepspeed'\nTrainer(**kw)"),
+            "'ddp' | 'deepspeed'");
+}
+
 TEST(DictValues, WhatCannotBeReadLeavesItOpen) {
   EXPECT_EQ(keyword("Trainer(**cfg)"), " +?");
   EXPECT_EQ(keyword("kw = {'strategy': 'a'}\ntweak(kw)\nTrainer(**kw)"), " +?");

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "budgets.h"
+#include "model/bindings.h"
 #include "model/file_model.h"
 #include "model/project_index.h"
 #include "python/flow.h"
@@ -458,6 +459,22 @@ std::optional<bool> branchesRun(TSNode n, TSNode upTo, const FileModel& m, FoldO
     }
   }
   return certain ? std::optional<bool>(true) : std::nullopt;
+}
+
+ReachingAssignments takenAssignments(const ReachingAssignments& reaching, TSNode scope,
+                                     const FileModel& m) {
+  ReachingAssignments taken;
+  taken.onEveryPath = reaching.onEveryPath;
+  for (const Assignment* a : reaching.assignments) {
+    std::optional<bool> runs = branchesRun(a->statement, scope, m);
+    if (runs == false) continue;
+    if (runs == true) {
+      taken.assignments.clear();
+      taken.onEveryPath = true;
+    }
+    taken.assignments.push_back(a);
+  }
+  return taken;
 }
 
 }  // namespace lightfix

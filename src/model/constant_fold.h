@@ -40,6 +40,8 @@ std::optional<bool> foldCondition(TSNode expr, TSNode scope, const FileModel& m,
 // (a set-up in a training loop has run by the loop's end).
 enum class LoopBodies { Uncertain, Run };
 
+struct ReachingAssignments;
+
 // Whether `n` runs whenever its ancestor `upTo` does, as far as the `if`s
 // between tell: false when one's condition folds to skip its branch; true
 // when each if between folds to take it and nothing else between makes it
@@ -47,5 +49,12 @@ enum class LoopBodies { Uncertain, Run };
 // body or a `try` body that may raise first); else unknown.
 std::optional<bool> branchesRun(TSNode n, TSNode upTo, const FileModel& m, FoldOptions options = {},
                                 LoopBodies loops = LoopBodies::Uncertain);
+
+// The assignments of `reaching` (to a name in `scope`) a run can take, the
+// branches the program's constants decide folded: one never taken is
+// dropped; one that always runs hides those before it, and the value is
+// then set on every path.
+ReachingAssignments takenAssignments(const ReachingAssignments& reaching, TSNode scope,
+                                     const FileModel& m);
 
 }  // namespace lightfix

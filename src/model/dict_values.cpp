@@ -5,6 +5,7 @@
 
 #include "budgets.h"
 #include "model/bindings.h"
+#include "model/constant_fold.h"
 #include "model/file_model.h"
 #include "model/project_index.h"
 #include "python/flow.h"
@@ -151,7 +152,12 @@ class Mutations {
 
  private:
   void set(TSNode where, KeyValues value, KeyValues& kv) {
-    assign(kv, std::move(value), runsOnEveryPath(enclosingStatement(where), point_));
+    // A change in a branch the program's constants skip changes nothing;
+    // in one they take, it is made on every path.
+    TSNode statement = enclosingStatement(where);
+    std::optional<bool> runs = branchesRun(statement, scope_, m_);
+    if (runs == false) return;
+    assign(kv, std::move(value), runs == true || runsOnEveryPath(statement, point_));
   }
 
   bool related(const Path& keys) const {
@@ -303,7 +309,10 @@ KeyValues named(TSNode name, const Path& path, size_t from, TSNode point, TSNode
   std::string_view source = m.file().text();
   std::string_view text = textOf(name, source);
   Path rest(path.begin() + static_cast<std::ptrdiff_t>(from), path.end());
-  ReachingAssignments reaching = m.bindings().reachingName(name, scope);
+  ReachingAssignments reached = m.bindings().reachingName(name, scope);
+  // Branches the program's constants decide are taken or skipped.
+  ReachingAssignments reaching = takenAssignments(reached, scope, m);
+  if (reaching.assignments.empty() && !reached.assignments.empty()) return unknown();
   uint32_t after = 0;
   KeyValues out{{}, true};
   if (reaching.assignments.empty()) {

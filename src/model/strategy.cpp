@@ -341,19 +341,9 @@ Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const
 std::optional<Strategy> acrossPaths(TSNode name, TSNode scope, const FileModel& m, int depth) {
   ReachingAssignments reaching = m.bindings().reachingName(name, scope);
   if (reaching.assignments.empty()) return std::nullopt;
-  bool every = reaching.onEveryPath;
-  // Branches the program's constants decide: one never taken assigns
-  // nothing; the last one always taken hides those before it.
-  std::vector<const Assignment*> taken;
-  for (const Assignment* a : reaching.assignments) {
-    std::optional<bool> runs = branchesRun(a->statement, scope, m);
-    if (runs == false) continue;
-    if (runs == true) {
-      taken.clear();
-      every = true;
-    }
-    taken.push_back(a);
-  }
+  ReachingAssignments taking = takenAssignments(reaching, scope, m);
+  const std::vector<const Assignment*>& taken = taking.assignments;
+  bool every = taking.onEveryPath;
   if (taken.empty()) return std::nullopt;
   Strategy first;
   for (const Assignment* a : taken) {
