@@ -43,15 +43,23 @@ void addTargets(TSNode target, std::string_view source, std::set<std::string>& o
   });
 }
 
-// The names an unconditional statement binds: the targets of an
-// assignment statement; empty for anything else.
+// The names an unconditional statement binds anew: the names and
+// attributes an assignment statement targets (`x[i] = v` changes `x`, it
+// does not replace it); empty for anything else.
 std::set<std::string> namesBound(TSNode statement, std::string_view source) {
   std::set<std::string> names;
   if (!is(statement, "expression_statement") || ts_node_named_child_count(statement) != 1)
     return names;
   TSNode assignment = ts_node_named_child(statement, 0);
-  if (is(assignment, "assignment") || is(assignment, "augmented_assignment"))
-    addTargets(field(assignment, "left"), source, names);
+  if (!is(assignment, "assignment") && !is(assignment, "augmented_assignment")) return names;
+  walk(field(assignment, "left"), [&](TSNode c) {
+    if (is(c, "subscript")) return false;
+    if (is(c, "identifier") || is(c, "attribute")) {
+      names.insert(std::string(textOf(c, source)));
+      return false;
+    }
+    return true;
+  });
   return names;
 }
 
@@ -85,25 +93,43 @@ bool underNoGrad(TSNode n, TSNode scope, std::string_view source) {
   return false;
 }
 
+// Whether `value`, computed under `no_grad`, is a new tensor without a
+// graph: an operator, or a call that is not the file's own helper nor a
+// builtin that hands its argument back (`list(pair)` keeps pair's graph).
+bool computesWithoutGraph(TSNode value, const FileModel& model, std::string_view source) {
+  if (is(value, "binary_operator") || is(value, "unary_operator")) return true;
+  if (!is(value, "call") || model.bindings().functionRunBy(value)) return false;
+  std::string_view callee = textOf(field(value, "function"), source);
+  for (const char* passesOn :
+       {"list", "tuple", "dict", "set", "iter", "next", "getattr", "reversed", "sorted", "zip",
+        "enumerate", "map", "filter", "max", "min"})
+    if (callee == passesOn) return false;
+  return true;
+}
+
 // The names in `scope` that may hold a value computed through the model:
 // bound (anywhere in the function, in any order) from an expression that
-// reads the model or such a name, or filled with one (`outs.append(y)`);
-// not from a detached value or one computed under `no_grad`.
+// reads the model or such a name, in the file's helpers it calls too, or
+// filled with one (`outs.append(y)`); not from a detached value or one
+// computed anew under `no_grad`.
 std::set<std::string> taintedNames(TSNode scope, const std::set<std::string>& modelNames,
-                                   std::string_view source) {
+                                   const FileModel& model, std::string_view source) {
   std::set<std::string> sources = modelNames;
   for (bool grew = true; grew;) {
     size_t before = sources.size();
     walk(scope, [&](TSNode n) {
       TSNode target{};
       TSNode value{};
+      bool assigned = false;  // by `=`, `+=` or `:=`, not an alias by a loop or `as`
       if (is(n, "assignment") || is(n, "augmented_assignment") || is(n, "for_statement") ||
           is(n, "for_in_clause")) {
         target = field(n, "left");
         value = field(n, "right");
+        assigned = !is(n, "for_statement") && !is(n, "for_in_clause");
       } else if (is(n, "named_expression")) {
         target = field(n, "name");
         value = field(n, "value");
+        assigned = true;
       } else if (is(n, "as_pattern")) {
         target = field(n, "alias");
         value = ts_node_named_child(n, 0);
@@ -115,9 +141,10 @@ std::set<std::string> taintedNames(TSNode scope, const std::set<std::string>& mo
         }
       }
       if (isNull(target) || isNull(value) || isGraphFree(value, source) ||
-          underNoGrad(n, scope, source))
+          (assigned && underNoGrad(n, scope, source) && computesWithoutGraph(value, model, source)))
         return true;
-      if (mentionsAny(namesRead(value, source), sources)) addTargets(target, source, sources);
+      if (mentionsAny(effectsOf(value, model, source).read, sources))
+        addTargets(target, source, sources);
       return true;
     });
     grew = sources.size() > before;
@@ -178,7 +205,7 @@ std::optional<Fix> fixOptimizerStepsWrongEngine(const FileContext& ctx, const Fi
 
   TSNode function = enclosingFunction(stepStatement);
   std::set<std::string> tainted =
-      taintedNames(isNull(function) ? ctx.tree.root() : function, modelNames, source);
+      taintedNames(isNull(function) ? ctx.tree.root() : function, modelNames, ctx.model, source);
   // Names bound again, on every path, after the new place of the step.
   std::set<std::string> madeAfter;
   for (TSNode s : movedOver) {

@@ -95,6 +95,17 @@ static std::pair<const FileModel*, TSNode> methodOfClass(const FileModel& model,
   return fn ? std::pair{file, fn->node} : std::pair<const FileModel*, TSNode>{nullptr, TSNode{}};
 }
 
+// Whether `file` defines a class `name` (at any depth).
+static bool definesClass(const FileModel& file, const std::string& name) {
+  bool found = false;
+  walk(file.bindings().module(), [&](TSNode n) {
+    if (is(n, "class_definition") && textOf(field(n, "name"), file.file().text()) == name)
+      found = true;
+    return !found;
+  });
+  return found;
+}
+
 // Whether the LightningModule `name` of `file` is `target` or derives from
 // it through the project's classes.
 static bool derivesFrom(const FileModel& file, const std::string& name, TSNode target, int depth) {
@@ -137,11 +148,14 @@ static std::pair<const FileModel*, TSNode> setFromOutside(const FileModel& model
           a.target.compare(a.target.size() - suffix.size(), suffix.size(), suffix) != 0 ||
           !is(a.targetNode, "attribute"))
         continue;
+      // Skipped only when `<obj>` is known to be built by another project
+      // class; a factory, `load_from_checkpoint(...)` or a parameter may
+      // give the module.
       Origin owner = file->bindings().trace(field(a.targetNode, "object"), a.scope);
-      if (owner.kind == Origin::Expression) {
-        auto [ownerFile, ownerClass] = constructed(*file, owner);
-        if (!ownerFile || !derivesFrom(*ownerFile, ownerClass, cls, 0)) continue;
-      }
+      auto [ownerFile, ownerClass] = constructed(*file, owner);
+      if (ownerFile && definesClass(*ownerFile, ownerClass) &&
+          !derivesFrom(*ownerFile, ownerClass, cls, 0))
+        continue;
       auto [taskFile, taskClass] = constructed(*file, file->bindings().trace(a.value, a.scope));
       if (!taskFile) continue;
       const FunctionInfo* fn = taskFile->bindings().methodOfClass(taskClass, method);

@@ -5,7 +5,6 @@
 // that reader uses; where that is not known, it only reports.
 
 #include <cctype>
-#include <filesystem>
 #include <set>
 #include <string>
 
@@ -29,10 +28,10 @@ Spelling spellingOf(const ConfigContext& ctx) {
   YamlObjectNames names = yamlObjectNames(ctx.text);
   const ConfigReaders& readers = ctx.readers;
   // A Hydra group config that names no class itself (one extending another)
-  // is read as its group's Trainer is: its siblings say.
-  bool group = std::filesystem::path(ctx.path).parent_path().filename() == "trainer";
+  // is read as its group's Trainer is: its siblings say. Without them, a
+  // `trainer/` file may as well be a LightningCLI `--trainer` config.
   Spelling out;
-  out.hydra = names.hydra || (!names.cli && (group || !readers.hydraPackage.empty()));
+  out.hydra = names.hydra || (!names.cli && !readers.hydraPackage.empty());
   if (names.hydra && names.cli) return out;                                  // both: unclear
   if (out.hydra && !names.hydra && !readers.cliPackage.empty()) return out;  // which reader?
   std::set<std::string> packages;

@@ -60,6 +60,9 @@ TEST(ConstantFold, StringsBuiltFromKnownParts) {
   EXPECT_EQ(folded("probe = '%d' % 'a'"), "?");
   EXPECT_EQ(folded("probe = '%s %s' % ('a',)"), "?");
   EXPECT_EQ(folded("probe = '%.2f' % 3"), "?");
+  EXPECT_EQ(folded("probe = '%d%s' % (True, True)"), "'1True'");
+  EXPECT_EQ(folded("name = 'a'\nprobe = f'{name=}'"), "?");  // "name='a'" in Python
+  EXPECT_EQ(folded("probe = '{99999999999999999999999}'.format(1)"), "?");
   EXPECT_EQ(folded("probe = 'deepspeed_stage_{}_offload'.format(3)"),
             "'deepspeed_stage_3_offload'");
   EXPECT_EQ(folded("probe = '{1}{0}{{}}'.format('a', 'b')"), "'ba{}'");

@@ -61,6 +61,11 @@ TEST(YamlStrategyName, HydraGroupSiblingsTellThePackage) {
   EXPECT_EQ(fixed("conf/trainer/offload.yaml", text, "", "lightning.pytorch"),
             "defaults:\n  - default\nstrategy: {_target_: "
             "lightning.pytorch.strategies.DeepSpeedStrategy, stage: 1, offload_optimizer: true}\n");
+  // No Hydra in the project: a `trainer/` file is a LightningCLI `--trainer` config.
+  EXPECT_EQ(
+      fixed("conf/trainer/ds.yaml", "strategy: deepspeed_stage_1_offload\n", "lightning.pytorch"),
+      "strategy: {class_path: lightning.pytorch.strategies.DeepSpeedStrategy, init_args: "
+      "{stage: 1, offload_optimizer: true}}\n");
   // The project also runs a LightningCLI: which reader builds it is unclear.
   EXPECT_EQ(fixed("conf/trainer/offload.yaml", text, "lightning.pytorch", "lightning.pytorch"),
             "<no fix>");

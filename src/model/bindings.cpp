@@ -155,8 +155,10 @@ void Bindings::collect(TSNode root, std::string_view source) {
       callSites_.push_back(
           {call, scope, method, field(call, "arguments"), CallSite::Method, mc.receiver});
   }
-  for (size_t i = callSites_.size(); i-- > 0;)
+  for (size_t i = callSites_.size(); i-- > 0;) {
     if (callSites_[i].kind == CallSite::Direct) directCallOf_[callSites_[i].call.id] = i;
+    callOf_[callSites_[i].call.id] = i;
+  }
 }
 
 const FunctionInfo* Bindings::methodOfClass(std::string_view className,
@@ -329,6 +331,11 @@ const FunctionInfo* Bindings::selfMethodCalled(const MethodCall& mc, TSNode scop
 const FunctionInfo* Bindings::calledFunction(TSNode call) const {
   auto it = directCallOf_.find(call.id);
   return it == directCallOf_.end() ? nullptr : callSites_[it->second].callee;
+}
+
+const FunctionInfo* Bindings::functionRunBy(TSNode call) const {
+  auto it = callOf_.find(call.id);
+  return it == callOf_.end() ? nullptr : callSites_[it->second].callee;
 }
 
 const std::vector<size_t>& Bindings::assignmentsTo(std::string_view target) const {

@@ -127,6 +127,9 @@ class Bindings {
   const FunctionInfo* constructorOf(std::string_view className) const;
   // For a call of a function of this file, that function; else null.
   const FunctionInfo* calledFunction(TSNode call) const;
+  // The function of the file any call runs: a direct call, a method of the
+  // file's class (`self.judge(x)`), a constructor, a launched function.
+  const FunctionInfo* functionRunBy(TSNode call) const;
 
   // The argument a call site passes for a parameter, or null.
   TSNode argumentFor(const CallSite& site, int param) const;
@@ -148,6 +151,7 @@ class Bindings {
   // By the target's text, a view into the source: a lookup allocates nothing.
   std::unordered_map<std::string_view, std::vector<size_t>> assignmentsTo_;  // in document order
   std::unordered_map<const void*, size_t> directCallOf_;                     // by call node
+  std::unordered_map<const void*, size_t> callOf_;                           // every kind
 };
 
 }  // namespace lightfix

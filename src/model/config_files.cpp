@@ -21,6 +21,9 @@ using llvm::yaml::ScalarNode;
 // report (readers that must refuse one ask `stream.failed()`).
 struct QuietYaml {
   explicit QuietYaml(llvm::StringRef text) : stream(text, silenced(sm)) {}
+  // The stream points into `sm`: neither may move apart.
+  QuietYaml(const QuietYaml&) = delete;
+  QuietYaml& operator=(const QuietYaml&) = delete;
 
   static llvm::SourceMgr& silenced(llvm::SourceMgr& sm) {
     sm.setDiagHandler([](const llvm::SMDiagnostic&, void*) {}, nullptr);
@@ -116,6 +119,10 @@ std::optional<HydraDefault> hydraDefault(llvm::yaml::Node& item) {
 
 }  // namespace
 
+bool inTrainerGroup(const std::string& path) {
+  return std::filesystem::path(path).parent_path().filename() == "trainer";
+}
+
 HydraConfigFile readHydraConfig(const std::string& text) {
   HydraConfigFile out;
   QuietYaml yaml(text);
@@ -187,7 +194,7 @@ std::vector<YamlStrategy> yamlTrainerStrategyValues(const std::string& path,
   QuietYaml yaml(text);
   llvm::SourceMgr& sm = yaml.sm;
   llvm::yaml::Stream& stream = yaml.stream;
-  bool hydraGroup = std::filesystem::path(path).parent_path().filename() == "trainer";
+  bool hydraGroup = inTrainerGroup(path);
   for (llvm::yaml::Document& doc : stream) {
     auto* top = llvm::dyn_cast_or_null<MappingNode>(doc.getRoot());
     if (!top) continue;

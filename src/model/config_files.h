@@ -43,6 +43,9 @@ struct HydraConfigFile {
   std::string target;          // its top-level `_target_:`, if any
 };
 HydraConfigFile readHydraConfig(const std::string& text);
+// Whether `path` is a config of a `trainer/` group (Hydra's, or a
+// LightningCLI `--trainer` file): its top-level keys are a Trainer's.
+bool inTrainerGroup(const std::string& path);
 
 // How a YAML config names the classes it builds: `_target_:` keys (Hydra),
 // `class_path:` keys (LightningCLI), and the names they give.

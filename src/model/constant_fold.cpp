@@ -75,9 +75,10 @@ Folded percentFormat(const std::string& format, const std::vector<Constant>& val
     char spec = i + 1 < format.size() ? format[++i] : '\0';
     if (spec == '%') {
       out += '%';
-    } else if ((spec == 's' || spec == 'd' || spec == 'i') && next < values.size() &&
-               (spec == 's' || numeric(values[next]))) {
+    } else if (spec == 's' && next < values.size()) {
       out += asText(values[next++]);
+    } else if ((spec == 'd' || spec == 'i') && next < values.size() && numeric(values[next])) {
+      out += std::to_string(values[next++].number);  // `"%d" % True` is "1"
     } else {
       return std::nullopt;
     }
@@ -111,7 +112,7 @@ Folded braceFormat(const std::string& format, const std::vector<Constant>& posit
     const Constant* value = nullptr;
     if (field.empty()) {
       value = automatic < positional.size() ? &positional[automatic++] : nullptr;
-    } else if (field.find_first_not_of("0123456789") == std::string::npos) {
+    } else if (field.size() <= 4 && field.find_first_not_of("0123456789") == std::string::npos) {
       size_t index = std::stoul(field);
       value = index < positional.size() ? &positional[index] : nullptr;
     } else {
@@ -184,7 +185,8 @@ class Folder {
       if (is(part, "string_content")) {
         if (ts_node_named_child_count(part) > 0) return std::nullopt;  // escapes
         out += textOf(part, m_.file().text());
-      } else if (is(part, "interpolation") && ts_node_named_child_count(part) == 1) {
+      } else if (is(part, "interpolation") && ts_node_named_child_count(part) == 1 &&
+                 ts_node_child_count(part) == 3) {  // `{`, the expression, `}`: not `{x=}`
         Folded v = fold(field(part, "expression"), scope, depth + 1);
         if (!v) return std::nullopt;
         out += asText(*v);

@@ -15,9 +15,6 @@ namespace {
 
 std::string normal(const fs::path& p) { return p.lexically_normal().generic_string(); }
 std::string folderOf(const std::string& path) { return normal(fs::path(path).parent_path()); }
-bool inTrainerGroup(const std::string& path) {
-  return fs::path(path).parent_path().filename() == "trainer";
-}
 
 // `/trainer` is the group from the config root; `trainer` is from the
 // including config's own folder.
@@ -160,8 +157,8 @@ void HydraConfigs::resolve() {
 }
 
 std::string HydraConfigs::groupTrainerPackage(const std::string& path) const {
+  if (!inTrainerGroup(path)) return {};
   std::string folder = folderOf(path);
-  if (fs::path(folder).filename() != "trainer") return {};
   std::set<std::string> packages;
   for (const auto& [other, config] : files_)
     if (folderOf(other) == folder && !config.target.empty())

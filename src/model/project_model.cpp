@@ -72,7 +72,11 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
     if (!more) break;
   }
   for (FileModel* f : files) addTrainers(*f);
-  for (FileModel* f : files) addForeignRuns(*f);
+  // The project's Trainers by the call that built them, for the runs that
+  // other files' helpers give them.
+  std::unordered_map<const void*, std::vector<ProjectTrainer*>> byConstruction;
+  for (ProjectTrainer& t : trainers_) byConstruction[t.construction.id].push_back(&t);
+  for (FileModel* f : files) addForeignRuns(*f, byConstruction);
   for (FileModel* f : files) deepSpeedSetup_ = deepSpeedSetup_ || f->hasDeepSpeedSetup();
 }
 
@@ -104,15 +108,19 @@ void ProjectModel::addTrainer(StrategySource source, const TrainerInstance& runs
                        runs.evaluates, runs.fitCalled, runs.evaluationCalled});
 }
 
-void ProjectModel::addForeignRuns(const FileModel& file) {
-  for (const ForeignTrainerRun& run : file.foreignTrainerRuns())
-    for (ProjectTrainer& t : trainers_) {
-      if (t.place != run.file->file().path() || !sameNode(t.construction, run.construction))
-        continue;
-      (run.fit ? t.fitCalled : t.evaluationCalled) = true;
-      auto& classes = run.fit ? t.fits : t.evaluates;
+void ProjectModel::addForeignRuns(
+    const FileModel& file,
+    const std::unordered_map<const void*, std::vector<ProjectTrainer*>>& byConstruction) {
+  for (const ForeignTrainerRun& run : file.foreignTrainerRuns()) {
+    auto it = byConstruction.find(run.construction.id);
+    if (it == byConstruction.end()) continue;
+    for (ProjectTrainer* t : it->second) {
+      if (t->place != run.file->file().path()) continue;
+      (run.fit ? t->fitCalled : t->evaluationCalled) = true;
+      auto& classes = run.fit ? t->fits : t->evaluates;
       classes.insert(classes.end(), run.classes.begin(), run.classes.end());
     }
+  }
 }
 
 std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string& path,

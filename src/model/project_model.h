@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "model/file_model.h"
@@ -68,8 +69,11 @@ class ProjectModel {
     bool evaluationCalled = false;
     bool evaluatesOnly() const { return evaluationCalled && !fitCalled; }
   };
-  // Joins the runs a file makes of other files' Trainers to them.
-  void addForeignRuns(const FileModel& file);
+  // Joins the runs a file makes of other files' Trainers to them, found by
+  // the call that built each (its node's id).
+  void addForeignRuns(
+      const FileModel& file,
+      const std::unordered_map<const void*, std::vector<ProjectTrainer*>>& byConstruction);
   std::vector<ProjectTrainer> trainers_;
   bool deepSpeedSetup_ = false;
 };

@@ -1,6 +1,7 @@
 #include "model/statement_effects.h"
 
 #include <algorithm>
+#include <map>
 #include <vector>
 
 #include "budgets.h"
@@ -27,6 +28,9 @@ struct Collector {
   std::string_view source;
   StatementEffects out;
   std::vector<const FunctionInfo*> following;  // helpers being followed, for recursion
+  // What each helper's body reads, once: a helper called many times (and
+  // calling others many times) is walked once per statement.
+  std::map<const FunctionInfo*, std::set<std::string>> readBy;
 
   // Whether `jump` (break/continue) leaves `root`: no loop of root's own
   // holds it.
@@ -63,12 +67,16 @@ struct Collector {
         if (inHelper && (mc.method == "step" || mc.method == "zero_grad"))
           out.touchesOptimizer = true;
       }
-      if (const FunctionInfo* helper = model.bindings().calledFunction(n)) follow(*helper, read);
+      if (const FunctionInfo* helper = model.bindings().functionRunBy(n)) follow(*helper, read);
       return true;
     });
   }
 
   void follow(const FunctionInfo& helper, std::set<std::string>& read) {
+    if (auto done = readBy.find(&helper); done != readBy.end()) {
+      read.insert(done->second.begin(), done->second.end());
+      return;
+    }
     if (isNull(helper.body) || static_cast<int>(following.size()) >= kMaxCallDepth ||
         std::find(following.begin(), following.end(), &helper) != following.end()) {
       out.unknown = true;
@@ -81,6 +89,7 @@ struct Collector {
     // Its parameters are what the call passes, read at the call already.
     for (const std::string& p : helper.params) own.erase(p);
     read.insert(own.begin(), own.end());
+    readBy.emplace(&helper, std::move(own));
   }
 };
 
@@ -103,7 +112,7 @@ bool isGraphFree(TSNode value, std::string_view source) {
 }
 
 StatementEffects effectsOf(TSNode statement, const FileModel& model, std::string_view source) {
-  Collector c{model, source, {}, {}};
+  Collector c{model, source, {}, {}, {}};
   c.collect(statement, false, c.out.read);
   return std::move(c.out);
 }

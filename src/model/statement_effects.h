@@ -18,8 +18,9 @@ class FileModel;
 
 struct StatementEffects {
   bool backward = false;  // runs a `.backward(...)`
-  // Calls `.step()` or `.zero_grad()` on anything: an optimizer may be
-  // stepped or cleared there.
+  // A followed helper calls `.step()` or `.zero_grad()` on anything: an
+  // optimizer may be stepped or cleared there, under any name. (The
+  // statement's own calls the caller sees by their receivers' names.)
   bool touchesOptimizer = false;
   // May leave the statement other than by falling through: return, break,
   // continue, raise, assert, yield, or a `try` (which may swallow them);
