@@ -45,11 +45,10 @@ def _picks(defaults: List[Any]) -> Tuple[List[Tuple[Optional[str], str]], bool]:
             continue
         for key, name in item.items():
             override = key.startswith("override ")
-            group = key[len("override "):] if override else key
-            group = group.lstrip("/")
+            group = key[len("override "):] if override else key  # "/group" is from the config root
             if override:
-                items = [(g, n) if g != group else (g, name) for g, n in items]
-                if all(g != group for g, _ in items):
+                items = [(g, n) if (g or "").lstrip("/") != group.lstrip("/") else (g, name) for g, n in items]
+                if all((g or "").lstrip("/") != group.lstrip("/") for g, _ in items):
                     items.append((group, name))
             else:
                 items.append((group, name))
@@ -72,8 +71,10 @@ def _compose(root: str, group: str, name: str, depth: int = 0) -> Dict[str, Any]
         elif item_group is None:
             _merge(out, _compose(root, group, item_name, depth + 1))
         else:
-            out.setdefault(item_group, {})
-            _merge(out[item_group], _compose(root, os.path.join(group, item_group), item_name, depth + 1))
+            folder = item_group[1:] if item_group.startswith("/") else os.path.join(group, item_group)
+            key = os.path.basename(item_group)
+            out.setdefault(key, {})
+            _merge(out[key], _compose(root, folder, item_name, depth + 1))
     return out
 
 
