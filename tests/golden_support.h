@@ -1,16 +1,19 @@
 #pragma once
-// What the golden runners share: reading a file whole and running the real
-// binary in a directory.
+// What the golden runners share: reading a file whole and running lightfix's
+// command line in a directory, inside the test process (the binary itself
+// is tested end to end by the CLI tests).
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
+#include <unistd.h>
 
-#include <array>
-#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include "cli/cli.h"
 
 namespace lightfix::golden {
 
@@ -24,25 +27,51 @@ inline std::string readFile(const std::filesystem::path& p) {
   return s.str();
 }
 
-// Runs the binary in `dir`; a crash (or any exit but 0, as every call passes
-// --exit-zero) fails the test, since a crashed fix would leave the file as
-// it was and pass for clean.
-// `env` is put before the binary (`NAME=value …`).
+// Words as the shell splits them: at blanks, with '…' quoting.
+inline std::vector<std::string> shellWords(const std::string& line) {
+  std::vector<std::string> words;
+  std::string word;
+  bool inWord = false, quoted = false;
+  for (char c : line) {
+    if (c == '\'') {
+      quoted = !quoted;
+      inWord = true;
+    } else if (!quoted && (c == ' ' || c == '\t')) {
+      if (inWord) words.push_back(word);
+      word.clear();
+      inWord = false;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (inWord) words.push_back(word);
+  return words;
+}
+
+// Runs `lightfix <args>` in `dir`, its stdout and stderr in one string; any
+// exit but 0 fails the test (every call passes --exit-zero), since a failed
+// fix would leave the file as it was and pass for clean. `env` is one
+// `NAME=value`, set for this run only.
 inline std::string run(const std::filesystem::path& dir, const std::string& args,
                        const std::string& env = "") {
-  std::string command =
-      "cd '" + dir.string() + "' && " + env + " '" LIGHTFIX_BINARY "' " + args + " 2>&1";
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return "popen failed";
-  std::array<char, 4096> buffer{};
-  size_t n = 0;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
-  int status = pclose(pipe);
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
-      << "`lightfix " << args << "` in " << dir << " exited with status " << status << ":\n"
-      << out;
-  return out;
+  const std::filesystem::path before = std::filesystem::current_path();
+  std::filesystem::current_path(dir);
+  std::string name;
+  if (!env.empty()) {
+    name = env.substr(0, env.find('='));
+    setenv(name.c_str(), env.substr(env.find('=') + 1).c_str(), 1);
+  }
+  std::vector<std::string> argv = shellWords(args);
+  argv.insert(argv.begin(), "lightfix");
+  std::ostringstream out;
+  int status = runCli(argv, {out, out});
+  if (!name.empty()) unsetenv(name.c_str());
+  std::filesystem::current_path(before);
+  EXPECT_EQ(status, 0) << "`lightfix " << args << "` in " << dir << " exited with status " << status
+                       << ":\n"
+                       << out.str();
+  return out.str();
 }
 
 }  // namespace lightfix::golden

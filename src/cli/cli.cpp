@@ -1,0 +1,473 @@
+// The command line: parses the arguments, runs the command, renders its
+// result. main.cpp runs it on the process's streams, the tests in-process.
+
+#include "cli/cli.h"
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <istream>
+#include <map>
+#include <optional>
+#include <ostream>
+
+#include "cli/from_log.h"
+#include "cli/interactive_fix.h"
+#include "config/config.h"
+#include "driver/result_cache.h"
+#include "driver/run.h"
+#include "model/installed_classes.h"
+#include "report/batch_report.h"
+#include "report/export_fixes.h"
+#include "report/progress_bar.h"
+#include "report/render.h"
+#include "rules/rule.h"
+#include "rules/rule_docs.h"
+#include "rules/rules_index.h"
+
+namespace lightfix {
+
+namespace {
+
+struct CommonOptions {
+  std::vector<std::string> paths;
+  std::vector<std::string> select;
+  std::vector<std::string> ignore;
+  std::string outputFormat = "full";
+  std::string targetStrategy;
+  std::string stdinFilename;
+  std::string config;
+  std::string exportFixes;
+  std::vector<std::string> exclude;
+  std::string report;
+  bool exitZero = false;
+  bool noColor = false;
+  bool quiet = false;
+  bool statistics = false;
+  bool unsafeFixes = false;
+  bool diff = false;
+  unsigned jobs = 0;
+  std::string maxFileSize;
+  bool noCache = false;
+  std::string cacheDir;
+  std::string buildPath;                             // -p: compile_commands.json's folder
+  std::optional<std::vector<std::string>> cxxFlags;  // after `--`
+  std::string fromLog;                               // explain --log, fix --from-log
+  // fix -i
+  bool interactive = false;
+};
+
+void addCommon(CLI::App* cmd, CommonOptions& o) {
+  cmd->add_option("paths", o.paths, "Files or directories to check (`-` reads stdin)");
+  // One value per flag, split at commas, so `--select LF001 path` keeps `path`.
+  cmd->add_option("--select", o.select, "Rule codes to enable (comma-separated)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  cmd->add_option("--ignore", o.ignore, "Rule codes to disable (comma-separated)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  cmd->add_option("--output-format", o.outputFormat,
+                  "full, concise, json, json-lines, github, junit, rdjson, rdjsonl or sarif")
+      ->check(CLI::IsMember(
+          std::vector<std::string>(std::begin(kOutputFormats), std::end(kOutputFormats))));
+  cmd->add_option("--exclude", o.exclude,
+                  "Skip paths matching these .gitignore-style patterns (relative to the current "
+                  "directory; added to the config's `exclude`)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  cmd->add_option("--report", o.report,
+                  "Write a per-repository table (one row per path given) to this file: "
+                  "Markdown, or JSON for a .json name");
+  cmd->add_option("--export-fixes", o.exportFixes,
+                  "Also write the fixes as clang-apply-replacements YAML to this file");
+  cmd->add_option("--target-strategy", o.targetStrategy,
+                  "Judge every Fabric and Trainer as running this strategy (a migration)")
+      ->check(CLI::IsMember({"deepspeed"}));
+  cmd->add_option("--stdin-filename", o.stdinFilename, "The name to report stdin (`-`) under");
+  cmd->add_option("--max-file-size", o.maxFileSize,
+                  "Skip files larger than this, with a notice (default 10MB; 0: no limit)");
+  cmd->add_option("-p,--build-path", o.buildPath,
+                  "The folder with the compile_commands.json that C++ files are checked with "
+                  "(default: the nearest one above each file; flags after `--` replace it)");
+  cmd->add_option("--config", o.config,
+                  "The pyproject.toml to read [tool.lightfix] from (default: the nearest one "
+                  "above the first path)");
+  cmd->add_option("-j,--jobs", o.jobs, "Check files on this many threads (default: one per core)")
+      ->check(CLI::Validator(
+          [](const std::string& value) {
+            char* end = nullptr;
+            errno = 0;
+            unsigned long n = std::strtoul(value.c_str(), &end, 10);
+            bool ok = !value.empty() && std::isdigit(static_cast<unsigned char>(value[0])) &&
+                      *end == '\0' && errno == 0 && n >= 1 && n <= UINT_MAX;
+            return ok ? std::string() : value + " is not a number of threads (1 or more)";
+          },
+          "N"));
+  cmd->add_flag("--exit-zero", o.exitZero, "Exit 0 even when there are findings");
+  cmd->add_flag("--no-color", o.noColor, "Never colour the output");
+  cmd->add_flag("-q,--quiet", o.quiet, "Print findings only, no summary");
+  cmd->add_flag("--statistics", o.statistics, "Print a count per rule instead of the findings");
+  cmd->add_flag("--unsafe-fixes", o.unsafeFixes, "Also apply fixes that change behaviour");
+  cmd->add_flag("--diff", o.diff, "Print the fixes as a unified diff; write nothing");
+  cmd->add_flag("--no-cache", o.noCache,
+                "Check every project afresh; neither read nor write the result cache");
+  cmd->add_option("--cache-dir", o.cacheDir,
+                  "Keep results between runs in this folder (default: $LIGHTFIX_CACHE_DIR, "
+                  "else ~/.cache/lightfix)");
+}
+
+// Runs shorter than a second show no bar; LIGHTFIX_PROGRESS_DELAY_MS
+// changes that (the tests use 0).
+std::chrono::milliseconds progressDelay() {
+  const char* env = std::getenv("LIGHTFIX_PROGRESS_DELAY_MS");
+  if (env && *env) return std::chrono::milliseconds(std::strtol(env, nullptr, 10));
+  return std::chrono::milliseconds(1000);
+}
+
+bool selectRules(const CommonOptions& o, RuleSet& rules, std::ostream& err) {
+  for (const std::string& code : o.select)
+    if (!findRule(code)) {
+      err << fmt::format("lightfix: unknown rule code `{}` in --select\n", code);
+      return false;
+    }
+  for (const std::string& code : o.ignore)
+    if (!findRule(code)) {
+      err << fmt::format("lightfix: unknown rule code `{}` in --ignore\n", code);
+      return false;
+    }
+  auto listed = [](const std::vector<std::string>& codes, std::string_view code) {
+    return std::find(codes.begin(), codes.end(), code) != codes.end();
+  };
+  for (const Rule& r : allRules())
+    if ((o.select.empty() || listed(o.select, r.code)) && !listed(o.ignore, r.code))
+      rules.push_back(&r);
+  return true;
+}
+
+std::string statistics(const std::vector<FileReport>& reports, const RenderOptions& render) {
+  struct Count {
+    size_t n = 0;
+    bool fixable = false;
+  };
+  std::map<std::string, Count> counts;
+  for (const FileReport& r : reports)
+    for (const Diagnostic& d : r.diagnostics) {
+      Count& c = counts[d.code.empty() ? "syntax-error" : d.code];
+      ++c.n;
+      c.fixable = c.fixable || isFixable(d, render);
+    }
+  std::string out;
+  for (const auto& [code, c] : counts) {
+    const Rule* rule = findRule(code);
+    out += fmt::format("{}\t{}\t{}{}\n", c.n, code, c.fixable ? "[*] " : "",
+                       rule ? std::string(rule->slug) : std::string());
+  }
+  return out;
+}
+
+// The command line over `[tool.lightfix]`: a `--select` replaces the
+// config's, ignores add up, either may ask for the target strategy.
+bool applyConfig(CommonOptions& o, const std::vector<std::string>& paths, Config& config,
+                 std::ostream& err) {
+  std::string path = !o.config.empty() ? o.config : findConfig(paths[0] == "-" ? "." : paths[0]);
+  if (path.empty()) return true;
+  std::string error;
+  auto read = readConfig(path, error);
+  if (!read) {
+    err << "lightfix: " << error << "\n";
+    return false;
+  }
+  config = *read;
+  for (const auto* list : {&config.select, &config.ignore})
+    for (const std::string& code : *list)
+      if (!findRule(code)) {
+        err << fmt::format("lightfix: {}: unknown rule code `{}` in [tool.lightfix] `{}`\n", path,
+                           code, list == &config.select ? "select" : "ignore");
+        return false;
+      }
+  if (o.select.empty()) o.select = config.select;
+  o.ignore.insert(o.ignore.end(), config.ignore.begin(), config.ignore.end());
+  if (o.targetStrategy.empty()) o.targetStrategy = config.targetStrategy;
+  for (const auto& [glob, codes] : config.perFileIgnores)
+    for (const std::string& code : codes)
+      if (!findRule(code)) {
+        err << fmt::format("lightfix: {}: unknown rule code `{}` in per-file-ignores\n", path,
+                           code);
+        return false;
+      }
+  return true;
+}
+
+// The run the options ask for: config, rules, excludes, fixes, threads.
+bool makeRunOptions(CommonOptions& o, const std::vector<std::string>& paths, Mode mode,
+                    RunOptions& run, std::ostream& err) {
+  if (!applyConfig(o, paths, run.config, err)) return false;
+  if (!selectRules(o, run.rules, err)) return false;
+  // Command-line patterns are relative to where lightfix runs; the config's
+  // to its own folder.
+  for (const std::string& pattern : run.config.exclude)
+    run.exclude.push_back({run.config.root, pattern});
+  for (const std::string& pattern : o.exclude)
+    run.exclude.push_back({std::filesystem::current_path().string(), pattern});
+  run.mode = o.diff ? Mode::Diff : mode;
+  run.unsafeFixes = o.unsafeFixes;
+  run.model.targetDeepSpeed = o.targetStrategy == "deepspeed";
+  run.model.migrateCpuPinned =
+      std::find(o.select.begin(), o.select.end(), "LF018") != o.select.end();
+  run.stdinFilename = o.stdinFilename;
+  run.jobs = o.jobs;
+  run.cxx = CxxFlags{o.buildPath, o.cxxFlags};
+  if (run.config.maxFileSize) run.maxFileSize = *run.config.maxFileSize;
+  // A `.venv` is looked for beside the config, else in the folder checked.
+  std::string projectRoot = run.config.root;
+  std::error_code ec;
+  if (projectRoot.empty() && !paths.empty() && std::filesystem::is_directory(paths[0], ec))
+    projectRoot = paths[0];
+  std::string environment =
+      findPythonEnvironment(run.config.pythonPath, run.config.root, projectRoot);
+  if (!environment.empty()) {
+    run.installed =
+        std::make_shared<const InstalledClasses>(InstalledClasses::sitePackagesOf(environment));
+    run.model.installed = run.installed.get();
+  }
+  if (!o.maxFileSize.empty()) {
+    std::optional<uint64_t> bytes = parseByteSize(o.maxFileSize);
+    if (!bytes) {
+      err << fmt::format(
+          "lightfix: --max-file-size {}: not a size (such as 10MB, 512KB or a number of bytes)\n",
+          o.maxFileSize);
+      return false;
+    }
+    run.maxFileSize = *bytes;
+  }
+  // For the tests that prove the prefilter never drops a finding.
+  const char* noPrefilter = std::getenv("LIGHTFIX_NO_PREFILTER");
+  run.prefilter = !(noPrefilter && *noPrefilter);
+  if (!o.noCache) run.cacheDir = o.cacheDir.empty() ? defaultCacheDir() : o.cacheDir;
+  return true;
+}
+
+int runCommand(CommonOptions o, Mode mode, const CliIo& io) {
+  std::vector<std::string> paths = o.paths.empty() ? std::vector<std::string>{"."} : o.paths;
+  RunOptions run;
+  if (!makeRunOptions(o, paths, mode, run, io.err)) return kExitError;
+
+  RunResult result;
+  {
+    Progress progress;
+    run.progress = &progress;
+    std::optional<ProgressBar> bar;
+    if (!o.quiet && io.errIsTerminal) bar.emplace(progress, progressDelay());
+    result = runLightfix(paths, run);
+  }
+  for (const RunError& e : result.errors) io.err << "lightfix: " << e.line << "\n";
+  for (const std::string& n : result.notices) io.err << "lightfix: notice: " << n << "\n";
+  // Nothing checked is not all clear: say so, as ruff does, and claim nothing.
+  bool nothingChecked = result.files.size() == 0 && result.reports.empty();
+  if (nothingChecked && result.errors.empty() && !o.quiet)
+    io.err << "lightfix: warning: No Python or C++ files found under the given paths\n";
+
+  RenderOptions render;
+  render.unsafeFixes = o.unsafeFixes;
+  render.color = !o.noColor && !std::getenv("NO_COLOR") && io.outIsTerminal;
+  bool fixing = mode == Mode::Fix && !o.diff;
+  size_t findings = 0, fixed = 0, fixedWarnings = 0;
+  for (const FileReport& r : result.reports) {
+    findings += r.diagnostics.size();
+    fixed += r.fixed;
+    fixedWarnings += r.fixedWarnings;
+  }
+
+  if (run.mode == Mode::Diff) {
+    io.out << result.diff;
+    if (!o.quiet)
+      io.err << (fixed == 0 ? std::string("No errors would be fixed.\n")
+                            : fmt::format("Would fix {}.\n",
+                                          countFindings(fixed - fixedWarnings, fixedWarnings)));
+  } else if (fixing && paths.size() == 1 && paths[0] == "-") {
+    io.out << result.stdinText;
+  } else if (o.statistics) {
+    io.out << statistics(result.reports, render);
+  } else if (o.outputFormat == "json") {
+    printJson(result.reports, io.out, /*lines=*/false);
+  } else if (o.outputFormat == "json-lines") {
+    printJson(result.reports, io.out, /*lines=*/true);
+  } else if (o.outputFormat == "github") {
+    io.out << renderGithub(result.reports);
+  } else if (o.outputFormat == "junit") {
+    io.out << renderJunit(result.reports);
+  } else if (o.outputFormat == "rdjson" || o.outputFormat == "rdjsonl") {
+    io.out << renderRdjson(result.reports, o.outputFormat == "rdjsonl");
+  } else if (o.outputFormat == "sarif") {
+    io.out << renderSarif(result.reports);
+  } else {
+    std::vector<FileReport> shown;
+    for (const FileReport& r : result.reports)
+      if (!r.diagnostics.empty()) shown.push_back(r);
+    io.out << (o.outputFormat == "concise" ? renderConcise(shown, render)
+                                           : renderFull(shown, render));
+    // The all-clear only for a run that checked what it was given.
+    bool allClear = findings == 0 && fixed == 0;
+    if (!o.quiet && !(allClear && (nothingChecked || anyIoError(result.errors))))
+      io.out << summary(result.reports, render, fixing);
+  }
+
+  if (!o.report.empty()) {
+    BatchInput batch{paths, &result.files, &result.reports, o.unsafeFixes};
+    bool json = o.report.size() > 5 && o.report.compare(o.report.size() - 5, 5, ".json") == 0;
+    std::ofstream out(o.report, std::ios::binary);
+    out << renderBatchReport(batch, json);
+    if (!out) {
+      io.err << "lightfix: " << o.report << ": cannot write the report\n";
+      return kExitError;
+    }
+  }
+  if (!o.exportFixes.empty()) {
+    std::ofstream out(o.exportFixes, std::ios::binary);
+    out << exportFixes(result.reports, o.unsafeFixes);
+    if (!out) {
+      io.err << "lightfix: " << o.exportFixes << ": cannot write the exported fixes\n";
+      return kExitError;
+    }
+  }
+
+  if (anyIoError(result.errors)) return kExitError;
+  if (o.exitZero) return kExitClean;
+  if (run.mode == Mode::Diff) return fixed > 0 ? kExitFindings : kExitClean;
+  return findings > 0 ? kExitFindings : kExitClean;
+}
+
+// explain --log / fix --from-log.
+int logCommand(CommonOptions o, bool apply, const CliIo& io) {
+  LogCommand command;
+  command.logPath = o.fromLog;
+  command.paths = o.paths.empty() ? std::vector<std::string>{"."} : o.paths;
+  o.diff = false;
+  if (!makeRunOptions(o, command.paths, Mode::Check, command.run, io.err)) return kExitError;
+  command.render.unsafeFixes = o.unsafeFixes;
+  command.render.color = !o.noColor && !std::getenv("NO_COLOR") && io.outIsTerminal;
+  command.apply = apply;
+  return runLogCommand(command, io.out, io.err);
+}
+
+// fix -i: each fix offered on the terminal.
+int interactiveCommand(CommonOptions o, const CliIo& io) {
+  std::vector<std::string> paths = o.paths.empty() ? std::vector<std::string>{"."} : o.paths;
+  RunOptions run;
+  if (!makeRunOptions(o, paths, Mode::Check, run, io.err)) return kExitError;
+  InteractiveOptions interactive;
+  interactive.color = !o.noColor && !std::getenv("NO_COLOR") && io.outIsTerminal;
+  interactive.exitZero = o.exitZero;
+  return runInteractiveFix(paths, run, interactive);
+}
+
+}  // namespace
+
+int runCli(std::vector<std::string> args, const CliIo& io) {
+  // `lightfix check train.cpp -- -std=c++17 -I…`: what follows `--` is the
+  // compiler's, as for clang-tidy.
+  std::optional<std::vector<std::string>> cxxFlags;
+  auto dashDash = std::find(args.begin() + (args.empty() ? 0 : 1), args.end(), "--");
+  if (dashDash != args.end()) {
+    cxxFlags.emplace(dashDash + 1, args.end());
+    args.erase(dashDash, args.end());
+  }
+  CLI::App app{"lightfix: catch Lightning + DeepSpeed crashes before the job starts, and fix them"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "lightfix 0.1.0");
+
+  CommonOptions checkOptions;
+  CLI::App* check = app.add_subcommand("check", "Report findings (exit 1 if any)");
+  addCommon(check, checkOptions);
+
+  CommonOptions fixOptions;
+  CLI::App* fix = app.add_subcommand("fix", "Apply fixes in place");
+  addCommon(fix, fixOptions);
+
+  CLI::App* rules = app.add_subcommand("rules", "List every rule");
+  bool rulesMarkdown = false;
+  rules->add_flag("--markdown", rulesMarkdown, "Print docs/rules/index.md, the table of rules");
+
+  fix->add_option("--from-log", fixOptions.fromLog,
+                  "Apply the fix for the crash in this log (see `explain --log`), and the same "
+                  "rule's further along the run");
+  fix->add_flag("-i,--interactive", fixOptions.interactive,
+                "Offer each fix, safe or unsafe, on the terminal to apply or skip")
+      ->excludes("--diff")
+      ->excludes("--from-log");
+
+  CommonOptions explainOptions;
+  CLI::App* explain = app.add_subcommand(
+      "explain", "Print a rule's documentation, or what a crash log's error means (--log)");
+  explain->add_option("code", explainOptions.paths,
+                      "A rule code, such as LF001; with --log, the project's paths");
+  explain->add_option("--log", explainOptions.fromLog,
+                      "A crashed job's log: name its rule, the place in the code and the fix");
+  explain->add_option("--config", explainOptions.config, "The pyproject.toml to read");
+  explain
+      ->add_option("--target-strategy", explainOptions.targetStrategy,
+                   "Judge every Fabric and Trainer as running this strategy")
+      ->check(CLI::IsMember({"deepspeed"}));
+  explain->add_flag("--no-color", explainOptions.noColor, "Never colour the output");
+
+  try {
+    std::vector<const char*> argv;
+    argv.reserve(args.size());
+    for (const std::string& arg : args) argv.push_back(arg.c_str());
+    app.parse(static_cast<int>(argv.size()), argv.data());
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e, io.out, io.err);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e, io.out, io.err);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e, io.out, io.err);
+  } catch (const CLI::ParseError& e) {
+    io.err << "lightfix: " << e.what() << " (see `lightfix --help`)\n";
+    return kExitError;
+  }
+
+  checkOptions.cxxFlags = fixOptions.cxxFlags = explainOptions.cxxFlags = cxxFlags;
+  if (check->parsed()) return runCommand(checkOptions, Mode::Check, io);
+  if (fix->parsed() && !fixOptions.fromLog.empty()) return logCommand(fixOptions, true, io);
+  if (fix->parsed() && fixOptions.interactive) return interactiveCommand(fixOptions, io);
+  if (fix->parsed()) return runCommand(fixOptions, Mode::Fix, io);
+  if (rules->parsed()) {
+    if (rulesMarkdown) {
+      io.out << rulesIndexMarkdown();
+      return kExitClean;
+    }
+    for (const Rule& r : allRules())
+      io.out << fmt::format("{}  {:<38} {:<6} {}\n", r.code, r.slug, r.fixable() ? "fix" : "report",
+                            r.summary);
+    return kExitClean;
+  }
+  if (explain->parsed() && !explainOptions.fromLog.empty())
+    return logCommand(explainOptions, false, io);
+  if (explain->parsed()) {
+    if (explainOptions.paths.size() != 1) {
+      io.err << "lightfix: explain takes one rule code, or --log LOG (see `lightfix explain "
+                "--help`)\n";
+      return kExitError;
+    }
+    const std::string& explainCode = explainOptions.paths[0];
+    auto it = ruleDocs().find(explainCode);
+    if (it == ruleDocs().end()) {
+      io.err << fmt::format("lightfix: unknown rule code `{}` (see `lightfix rules`)\n",
+                            explainCode);
+      return kExitError;
+    }
+    io.out << it->second;
+    return kExitClean;
+  }
+  return kExitError;
+}
+
+}  // namespace lightfix
