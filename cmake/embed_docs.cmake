@@ -1,7 +1,7 @@
 # Writes OUT: a C++ file holding every docs/rules/<CODE>.md as a string, keyed
 # by CODE, for `lightfix explain`.
 set(body "// Generated from docs/rules/*.md by cmake/embed_docs.cmake. Do not edit.\n")
-string(APPEND body "#include \"rules/rule_docs.h\"\n\nnamespace lightfix {\n\n")
+string(APPEND body "#include \"registry/rule_docs.h\"\n\nnamespace lightfix {\n\n")
 string(APPEND body "const std::map<std::string, std::string>& ruleDocs() {\n")
 string(APPEND body "  static const std::map<std::string, std::string> docs = {\n")
 file(GLOB docs_list ${DOCS_DIR}/*.md)

@@ -3,9 +3,9 @@
 #include <string>
 #include <vector>
 
+#include "core/source_file.h"
 #include "edit/insertion.h"
 #include "python/node.h"
-#include "python/source_file.h"
 
 namespace lightfix {
 

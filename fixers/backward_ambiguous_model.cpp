@@ -9,11 +9,11 @@
 
 #include <cctype>
 
+#include "core/source_file.h"
 #include "edit/insertion.h"
-#include "fixers/data_flow.h"
+#include "matchers/data_flow.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "rules/rule.h"
 
 namespace lightfix {

@@ -8,15 +8,15 @@
 #include <algorithm>
 #include <cctype>
 
-#include "budgets.h"
+#include "core/budgets.h"
+#include "core/source_file.h"
 #include "edit/insertion.h"
-#include "fixers/data_flow.h"
 #include "fixers/launch_insertion.h"
 #include "fixers/statements.h"
+#include "matchers/data_flow.h"
 #include "model/file_model.h"
 #include "python/flow.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "rules/rule.h"
 
 namespace lightfix {

@@ -3,9 +3,9 @@
 
 #include <fmt/format.h>
 
+#include "core/source_file.h"
 #include "edit/insertion.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "rules/rule.h"
 
 namespace lightfix {

@@ -4,9 +4,9 @@
 // `compiled = torch.compile(model)` becomes `compiled = model`: unsafe, as
 // every other use of the name loses compilation too.
 
+#include "core/source_file.h"
 #include "edit/insertion.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "rules/rule.h"
 
 namespace lightfix {

@@ -6,11 +6,11 @@
 
 #include <fmt/format.h>
 
+#include "core/source_file.h"
 #include "edit/insertion.h"
 #include "fixers/arguments.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "rules/rule.h"
 
 namespace lightfix {

@@ -1,8 +1,8 @@
 #include "fixers/launch_insertion.h"
 
+#include "core/source_file.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 
 namespace lightfix {
 

@@ -4,12 +4,12 @@
 
 #include <fmt/format.h>
 
+#include "core/source_file.h"
 #include "edit/insertion.h"
 #include "fixers/launch_insertion.h"
 #include "model/file_model.h"
 #include "python/flow.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "rules/rule.h"
 
 namespace lightfix {

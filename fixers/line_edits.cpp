@@ -2,8 +2,8 @@
 
 #include <cctype>
 
+#include "core/source_file.h"
 #include "python/node.h"
-#include "python/source_file.h"
 
 namespace lightfix {
 

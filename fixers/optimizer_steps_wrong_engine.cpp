@@ -14,12 +14,12 @@
 
 #include <set>
 
+#include "core/source_file.h"
 #include "edit/insertion.h"
 #include "fixers/line_edits.h"
 #include "model/file_model.h"
 #include "model/statement_effects.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "python/syntax_tree.h"
 #include "rules/rule.h"
 

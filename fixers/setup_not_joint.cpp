@@ -9,12 +9,12 @@
 
 #include <fmt/format.h>
 
+#include "core/source_file.h"
 #include "edit/insertion.h"
-#include "fixers/data_flow.h"
 #include "fixers/line_edits.h"
+#include "matchers/data_flow.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "rules/rule.h"
 
 namespace lightfix {

@@ -7,11 +7,11 @@
 
 #include <fmt/format.h>
 
+#include "core/source_file.h"
 #include "edit/insertion.h"
 #include "matchers/deepspeed_targets.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "python/syntax_tree.h"
 #include "rules/rule.h"
 

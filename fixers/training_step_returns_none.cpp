@@ -9,11 +9,11 @@
 
 #include <regex>
 
+#include "core/source_file.h"
 #include "edit/insertion.h"
 #include "model/file_model.h"
 #include "python/flow.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "rules/rule.h"
 
 namespace lightfix {

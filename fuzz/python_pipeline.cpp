@@ -4,14 +4,15 @@
 #include <memory>
 #include <optional>
 
+#include "core/source_encoding.h"
+#include "core/source_file.h"
 #include "diff/unified_diff.h"
 #include "driver/analyze.h"
 #include "edit/fix_rounds.h"
 #include "model/file_model.h"
 #include "model/project_model.h"
-#include "python/source_encoding.h"
-#include "python/source_file.h"
 #include "python/syntax_tree.h"
+#include "registry/registry.h"
 #include "report/render.h"
 #include "rules/rule.h"
 

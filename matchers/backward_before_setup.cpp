@@ -5,10 +5,10 @@
 
 #include <algorithm>
 
+#include "core/source_file.h"
 #include "matchers/fabric_calls.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 
 namespace lightfix {
 

@@ -13,7 +13,7 @@
 #include <map>
 #include <set>
 
-#include "budgets.h"
+#include "core/budgets.h"
 #include "cxx/cxx_context.h"
 #include "matchers/torch_calls.h"
 

@@ -1,10 +1,10 @@
 // LF012 clip-by-value-deepspeed: `Trainer(gradient_clip_algorithm="value")`
 // on a Trainer whose strategy is DeepSpeed.
 
+#include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 
 namespace lightfix {
 

@@ -1,10 +1,10 @@
 // LF015 compiled-model-deepspeed: a `torch.compile(...)` result passed to
 // `fit` (or validate/test/predict) of a Trainer whose strategy is DeepSpeed.
 
+#include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {

@@ -4,6 +4,7 @@
 
 #include <cctype>
 
+#include "core/source_file.h"
 #include "matchers/fabric_calls.h"
 #include "model/deepspeed_config.h"
 #include "model/file_model.h"
@@ -11,7 +12,6 @@
 #include "model/project_model.h"
 #include "python/node.h"
 #include "python/query.h"
-#include "python/source_file.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {

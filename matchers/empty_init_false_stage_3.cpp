@@ -1,10 +1,10 @@
 // LF016 empty-init-false-stage-3: `init_module(empty_init=False)` on a
 // Fabric or Trainer whose DeepSpeed strategy is ZeRO stage 3.
 
+#include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 
 namespace lightfix {
 

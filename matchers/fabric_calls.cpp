@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 
+#include "core/source_file.h"
 #include "model/file_model.h"
 #include "model/project_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {

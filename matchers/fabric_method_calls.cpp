@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
+#include "core/source_file.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {

@@ -3,11 +3,11 @@
 
 #include <fmt/format.h>
 
+#include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
 #include "model/deepspeed_config.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {

@@ -9,12 +9,12 @@
 #include <map>
 #include <optional>
 
+#include "core/source_file.h"
 #include "matchers/fabric_calls.h"
 #include "matchers/fabric_method_calls.h"
 #include "model/file_model.h"
 #include "python/node.h"
 #include "python/query.h"
-#include "python/source_file.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {

@@ -5,11 +5,11 @@
 
 #include <fmt/format.h>
 
-#include "fixers/data_flow.h"
+#include "core/source_file.h"
+#include "matchers/data_flow.h"
 #include "matchers/fabric_calls.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {

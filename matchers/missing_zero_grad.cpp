@@ -10,7 +10,7 @@
 #include <map>
 #include <set>
 
-#include "budgets.h"
+#include "core/budgets.h"
 #include "cxx/cxx_context.h"
 #include "matchers/torch_calls.h"
 

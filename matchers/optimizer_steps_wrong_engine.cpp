@@ -8,13 +8,13 @@
 
 #include <fmt/format.h>
 
+#include "core/source_file.h"
 #include "matchers/fabric_calls.h"
 #include "matchers/fabric_method_calls.h"
 #include "model/file_model.h"
 #include "model/project_model.h"
 #include "model/statement_effects.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {

@@ -4,11 +4,11 @@
 
 #include <fmt/format.h>
 
+#include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
 #include "matchers/fabric_calls.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 
 namespace lightfix {
 

@@ -1,10 +1,10 @@
 // LF017 save-filter-deepspeed: `fabric.save(path, state, filter=...)` on a
 // Fabric whose strategy is DeepSpeed.
 
+#include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 
 namespace lightfix {
 

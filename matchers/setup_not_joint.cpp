@@ -3,11 +3,11 @@
 
 #include <fmt/format.h>
 
+#include "core/source_file.h"
 #include "matchers/fabric_calls.h"
 #include "matchers/fabric_method_calls.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 
 namespace lightfix {
 

@@ -7,12 +7,12 @@
 
 #include <optional>
 
+#include "core/source_file.h"
 #include "matchers/fabric_calls.h"
 #include "model/file_model.h"
 #include "model/project_model.h"
 #include "python/flow.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "rules/rule.h"
 
 namespace lightfix {

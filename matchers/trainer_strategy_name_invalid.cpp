@@ -3,11 +3,11 @@
 // to a Trainer, Fabric's `DeepSpeedStrategy` given to a Trainer, or the
 // Trainer's given to a Fabric.
 
+#include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
 #include "matchers/fabric_calls.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 
 namespace lightfix {
 

@@ -4,14 +4,14 @@
 
 #include <fmt/format.h>
 
-#include "budgets.h"
+#include "core/budgets.h"
+#include "core/source_file.h"
 #include "model/constant_fold.h"
 #include "model/file_model.h"
 #include "model/project_index.h"
 #include "model/project_model.h"
 #include "python/flow.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "rules/rule.h"
 
 namespace lightfix {

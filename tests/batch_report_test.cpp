@@ -9,7 +9,7 @@
 #include <map>
 #include <memory>
 
-#include "python/source_file.h"
+#include "core/source_file.h"
 
 namespace {
 

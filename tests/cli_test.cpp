@@ -7,6 +7,7 @@
 #include "cli_support.h"
 #include "config/config.h"
 #include "lf001_sample.h"
+#include "registry/registry.h"
 #include "rules/rule.h"
 #include "test_support.h"
 

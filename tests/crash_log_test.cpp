@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "logs/crash_diagnosis.h"
+#include "registry/registry.h"
 #include "rules/rule.h"
 
 namespace lightfix {

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <random>
 
-#include "python/source_file.h"
+#include "core/source_file.h"
 
 namespace lightfix {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "edit/read_file.h"
+#include "core/read_file.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {

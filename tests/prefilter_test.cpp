@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "registry/registry.h"
 #include "rules/rule.h"
 
 namespace lightfix {

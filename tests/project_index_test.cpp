@@ -4,8 +4,8 @@
 
 #include <memory>
 
+#include "core/source_file.h"
 #include "model/file_model.h"
-#include "python/source_file.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {

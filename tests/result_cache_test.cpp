@@ -8,6 +8,7 @@
 #include <regex>
 
 #include "cli_support.h"
+#include "registry/registry.h"
 #include "rules/rule.h"
 
 namespace lightfix {

@@ -1,12 +1,13 @@
-#include "rules/rules_index.h"
+#include "registry/rules_index.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <iterator>
 
+#include "registry/registry.h"
+#include "registry/rule_docs.h"
 #include "rules/rule.h"
-#include "rules/rule_docs.h"
 
 namespace lightfix {
 namespace {

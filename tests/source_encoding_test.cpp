@@ -1,4 +1,4 @@
-#include "python/source_encoding.h"
+#include "core/source_encoding.h"
 
 #include <gtest/gtest.h>
 

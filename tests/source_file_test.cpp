@@ -1,4 +1,4 @@
-#include "python/source_file.h"
+#include "core/source_file.h"
 
 #include <gtest/gtest.h>
 

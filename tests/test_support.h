@@ -4,10 +4,10 @@
 
 #include <string>
 
+#include "core/source_file.h"
 #include "model/file_model.h"
 #include "model/project_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix::testing {

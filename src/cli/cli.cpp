@@ -25,13 +25,14 @@
 #include "driver/result_cache.h"
 #include "driver/run.h"
 #include "model/installed_classes.h"
+#include "registry/registry.h"
+#include "registry/rule_docs.h"
+#include "registry/rules_index.h"
 #include "report/batch_report.h"
 #include "report/export_fixes.h"
 #include "report/progress_bar.h"
 #include "report/render.h"
 #include "rules/rule.h"
-#include "rules/rule_docs.h"
-#include "rules/rules_index.h"
 
 namespace lightfix {
 

@@ -8,7 +8,7 @@
 #include <tuple>
 #include <vector>
 
-#include "report/diagnostic.h"
+#include "core/diagnostic.h"
 
 namespace lightfix {
 

@@ -6,10 +6,10 @@
 #include <memory>
 #include <optional>
 
-#include "budgets.h"
+#include "core/budgets.h"
+#include "core/read_file.h"
 #include "edit/atomic_write.h"
 #include "edit/fix_rounds.h"
-#include "edit/read_file.h"
 #include "logs/crash_diagnosis.h"
 #include "logs/crash_log.h"
 #include "python/node.h"

@@ -10,9 +10,9 @@
 
 #include "cli/finding_keys.h"
 #include "cli/terminal.h"
+#include "core/read_file.h"
 #include "edit/atomic_write.h"
 #include "edit/fix_rounds.h"
-#include "edit/read_file.h"
 #include "report/fix_hunk.h"
 #include "report/render.h"
 #include "report/style.h"

@@ -11,7 +11,7 @@
 #include <toml++/toml.h>
 
 #include <filesystem>
-#include "edit/read_file.h"
+#include "core/read_file.h"
 
 namespace fs = std::filesystem;
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <map>
 
-#include "driver/discover.h"
+#include "cxx/cxx_paths.h"
 
 namespace fs = std::filesystem;
 namespace tooling = clang::tooling;

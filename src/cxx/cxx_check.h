@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/diagnostic.h"
 #include "cxx/compile_commands.h"
-#include "driver/analyze.h"
-#include "report/diagnostic.h"
+#include "rules/rule.h"
 
 namespace lightfix {
 

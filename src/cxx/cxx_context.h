@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "python/source_file.h"
+#include "core/source_file.h"
 #include "rules/finding.h"
 
 namespace lightfix {

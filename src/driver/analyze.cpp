@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <regex>
 
+#include "core/source_file.h"
 #include "model/file_model.h"
 #include "model/project_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "python/syntax_tree.h"
 #include "rules/rule.h"
 
@@ -62,17 +62,6 @@ std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
   }
   sortAndDedupe(out);
   return out;
-}
-
-void sortAndDedupe(std::vector<Diagnostic>& out) {
-  std::stable_sort(out.begin(), out.end(), [](const Diagnostic& a, const Diagnostic& b) {
-    return std::tie(a.offset, a.code) < std::tie(b.offset, b.code);
-  });
-  out.erase(std::unique(out.begin(), out.end(),
-                        [](const Diagnostic& a, const Diagnostic& b) {
-                          return a.offset == b.offset && a.code == b.code;
-                        }),
-            out.end());
 }
 
 std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet& rules,

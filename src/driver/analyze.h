@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "report/diagnostic.h"
+#include "core/diagnostic.h"
 #include "rules/rule.h"
 
 namespace lightfix {
@@ -15,10 +15,6 @@ class FileModel;
 class ProjectModel;
 class SourceFile;
 class SyntaxTree;
-struct Rule;
-
-using RuleSet = std::vector<const Rule*>;
-
 std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
                                 const FileModel& model, const ProjectModel& project,
                                 const RuleSet& rules);
@@ -27,10 +23,6 @@ std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
 // syntax error alone.
 std::vector<Diagnostic> analyzeText(const SourceFile& file, const ProjectModel& project,
                                     const RuleSet& rules);
-
-// Sorted by place, one finding per place and rule (a call on two Fabrics,
-// or a template's two instantiations, is one mistake).
-void sortAndDedupe(std::vector<Diagnostic>& diagnostics);
 
 Diagnostic syntaxError(const SourceFile& file, const SyntaxTree& tree);
 

@@ -76,8 +76,8 @@ void walkDirectory(const fs::path& dir, const GitIgnores::Place& place, Walk& wa
     }
     std::string extension = path.extension().string();
     bool python = extension == ".py" || isCxxPath(path.string());
-    bool config = extension == ".sh" || extension == ".yaml" || extension == ".yml" ||
-                  extension == ".json";
+    bool config =
+        extension == ".sh" || extension == ".yaml" || extension == ".yml" || extension == ".json";
     if (!(python || config) || !entry.is_regular_file(ec)) continue;
     if (walk.git.ignored(place, path.filename().string())) continue;
     std::string normal = path.lexically_normal().string();
@@ -106,16 +106,6 @@ bool mayOverlap(const std::vector<std::string>& paths) {
 }
 
 }  // namespace
-
-bool isCxxHeader(const std::string& path) {
-  std::string ext = fs::path(path).extension().string();
-  return ext == ".h" || ext == ".hh" || ext == ".hpp" || ext == ".hxx";
-}
-
-bool isCxxPath(const std::string& path) {
-  std::string ext = fs::path(path).extension().string();
-  return ext == ".cpp" || ext == ".cc" || ext == ".cxx" || isCxxHeader(path);
-}
 
 Discovery discoverFiles(const std::vector<std::string>& paths,
                         const std::vector<ExcludePattern>& exclude) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cxx/cxx_paths.h"
 #include "driver/path_list.h"
 
 namespace lightfix {
@@ -26,10 +27,6 @@ struct ExcludePattern {
   std::string base;
   std::string pattern;
 };
-
-// .cpp, .cc, .cxx, and the headers: .h, .hh, .hpp, .hxx
-bool isCxxPath(const std::string& path);
-bool isCxxHeader(const std::string& path);
 
 // `exclude` applies below every path, as a .gitignore at its base would.
 Discovery discoverFiles(const std::vector<std::string>& paths,

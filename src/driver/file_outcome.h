@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/diagnostic.h"
 #include "driver/run.h"
-#include "report/diagnostic.h"
 
 namespace lightfix {
 

@@ -13,7 +13,10 @@
 #include <optional>
 #include <set>
 
-#include "budgets.h"
+#include "core/budgets.h"
+#include "core/read_file.h"
+#include "core/source_encoding.h"
+#include "core/source_file.h"
 #include "cxx/cxx_check.h"
 #include "diff/unified_diff.h"
 #include "driver/discover.h"
@@ -24,13 +27,10 @@
 #include "driver/work_pool.h"
 #include "edit/atomic_write.h"
 #include "edit/fix_rounds.h"
-#include "edit/read_file.h"
 #include "model/config_files.h"
 #include "model/imports.h"
 #include "model/module_table.h"
 #include "model/project_model.h"
-#include "python/source_encoding.h"
-#include "python/source_file.h"
 #include "python/syntax_tree.h"
 #include "rules/rule.h"
 

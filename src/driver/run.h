@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "config/config.h"
+#include "core/diagnostic.h"
 #include "cxx/compile_commands.h"
 #include "driver/analyze.h"
 #include "driver/discover.h"
@@ -16,7 +17,6 @@
 #include "driver/progress.h"
 #include "model/file_model.h"
 #include "model/installed_classes.h"
-#include "report/diagnostic.h"
 
 namespace lightfix {
 

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <vector>
 
-#include "edit/read_file.h"
+#include "core/read_file.h"
 
 namespace lightfix {
 

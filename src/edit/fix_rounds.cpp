@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "budgets.h"
+#include "core/budgets.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {

@@ -1,7 +1,7 @@
 #include "edit/insertion.h"
 
+#include "core/source_file.h"
 #include "python/node.h"
-#include "python/source_file.h"
 
 namespace lightfix {
 

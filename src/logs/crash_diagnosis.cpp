@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "registry/registry.h"
 #include "rules/rule.h"
 
 namespace fs = std::filesystem;

@@ -2,7 +2,7 @@
 
 #include <optional>
 
-#include "budgets.h"
+#include "core/budgets.h"
 #include "python/flow.h"
 #include "python/node.h"
 

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "core/source_file.h"
 #include "model/file_model.h"
 #include "model/project_index.h"
 #include "python/node.h"
-#include "python/source_file.h"
 
 namespace lightfix {
 

@@ -3,14 +3,14 @@
 #include <set>
 #include <string_view>
 
-#include "budgets.h"
+#include "core/budgets.h"
+#include "core/source_file.h"
 #include "model/bindings.h"
 #include "model/constant_fold.h"
 #include "model/file_model.h"
 #include "model/project_index.h"
 #include "python/flow.h"
 #include "python/node.h"
-#include "python/source_file.h"
 
 namespace lightfix {
 namespace {

@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <tuple>
 
-#include "budgets.h"
+#include "core/budgets.h"
+#include "core/source_file.h"
 #include "model/constant_fold.h"
 #include "model/dict_values.h"
 #include "model/installed_classes.h"
@@ -11,7 +12,6 @@
 #include "model/project_index.h"
 #include "python/flow.h"
 #include "python/node.h"
-#include "python/source_file.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {

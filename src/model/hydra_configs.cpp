@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <set>
 
-#include "budgets.h"
+#include "core/budgets.h"
 #include "model/imports.h"
 
 namespace lightfix {

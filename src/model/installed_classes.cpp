@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <memory>
 
-#include "budgets.h"
-#include "edit/read_file.h"
+#include "core/budgets.h"
+#include "core/read_file.h"
 #include "model/imports.h"
 #include "model/lightning_classes.h"
 #include "python/node.h"

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "budgets.h"
+#include "core/budgets.h"
+#include "core/source_file.h"
 #include "model/file_model.h"
 #include "model/strategy.h"
 #include "python/node.h"
-#include "python/source_file.h"
 
 namespace lightfix {
 

@@ -7,8 +7,8 @@
 
 #include "model/config_files.h"
 
+#include "core/source_file.h"
 #include "python/node.h"
-#include "python/source_file.h"
 
 namespace lightfix {
 

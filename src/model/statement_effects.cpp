@@ -4,7 +4,7 @@
 #include <map>
 #include <vector>
 
-#include "budgets.h"
+#include "core/budgets.h"
 #include "model/bindings.h"
 #include "model/file_model.h"
 #include "python/node.h"

@@ -5,13 +5,13 @@
 #include <optional>
 #include <string>
 
-#include "budgets.h"
+#include "core/budgets.h"
+#include "core/source_file.h"
 #include "model/constant_fold.h"
 #include "model/dict_values.h"
 #include "model/file_model.h"
 #include "model/project_index.h"
 #include "python/node.h"
-#include "python/source_file.h"
 
 namespace lightfix {
 

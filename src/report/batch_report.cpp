@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "driver/folders_above.h"
+#include "registry/registry.h"
 #include "rules/rule.h"
 
 namespace lightfix {

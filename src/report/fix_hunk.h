@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "python/source_file.h"
+#include "core/source_file.h"
 #include "report/style.h"
 #include "rules/finding.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "report/diagnostic.h"
+#include "core/diagnostic.h"
 
 namespace lightfix {
 

@@ -4,10 +4,11 @@
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include "registry/registry.h"
+#include "registry/rule_docs.h"
 #include "report/json_text.h"
 #include "report/render.h"
 #include "rules/rule.h"
-#include "rules/rule_docs.h"
 
 namespace lightfix {
 

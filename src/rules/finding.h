@@ -3,30 +3,16 @@
 
 #include <tree_sitter/api.h>
 
-#include <clang/Tooling/Core/Replacement.h>
-
 #include <map>
 #include <optional>
 #include <string>
 
-#include "python/source_file.h"
+#include "core/diagnostic.h"
+#include "core/source_file.h"
 
 namespace lightfix {
 
 struct FabricInstance;
-
-enum class Severity { Error, Warning };
-// As every output format spells it.
-inline const char* severityName(Severity s) { return s == Severity::Error ? "error" : "warning"; }
-enum class Applicability { Safe, Unsafe };
-
-// `safe` keeps behaviour apart from removing the crash; `unsafe` changes it,
-// and is applied only with --unsafe-fixes or when accepted interactively.
-struct Fix {
-  std::string message;
-  Applicability applicability = Applicability::Safe;
-  clang::tooling::Replacements edits;
-};
 
 struct Finding {
   std::string code;

@@ -69,7 +69,7 @@ struct Rule {
   bool fixable() const { return fix != nullptr || cxxFix != nullptr; }
 };
 
-const std::vector<Rule>& allRules();
-const Rule* findRule(std::string_view code);
+// The rules a run applies, in the registry's order.
+using RuleSet = std::vector<const Rule*>;
 
 }  // namespace lightfix

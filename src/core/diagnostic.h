@@ -1,16 +1,30 @@
 #pragma once
 // A finding as reported: plain data, detached from the syntax tree, with the
-// file it is in, ready for every output format.
+// file it is in, ready for every output format; and the fix it may carry.
+
+#include <clang/Tooling/Core/Replacement.h>
 
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "python/source_file.h"
-#include "rules/finding.h"
+#include "core/source_file.h"
 
 namespace lightfix {
+
+enum class Severity { Error, Warning };
+// As every output format spells it.
+inline const char* severityName(Severity s) { return s == Severity::Error ? "error" : "warning"; }
+enum class Applicability { Safe, Unsafe };
+
+// `safe` keeps behaviour apart from removing the crash; `unsafe` changes it,
+// and is applied only with --unsafe-fixes or when accepted interactively.
+struct Fix {
+  std::string message;
+  Applicability applicability = Applicability::Safe;
+  clang::tooling::Replacements edits;
+};
 
 struct Diagnostic {
   std::string code;  // empty for a syntax error
@@ -38,5 +52,9 @@ std::string ruleUrl(const std::string& code);
 // A file's findings when it did not parse (Python) or compile (C++): its
 // error alone, a diagnostic without a code.
 bool isSyntaxError(const std::vector<Diagnostic>& diagnostics);
+
+// Sorted by place, one finding per place and rule (a call on two Fabrics,
+// or a template's two instantiations, is one mistake).
+void sortAndDedupe(std::vector<Diagnostic>& diagnostics);
 
 }  // namespace lightfix

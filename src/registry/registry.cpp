@@ -1,4 +1,4 @@
-#include "rules/rule.h"
+#include "registry/registry.h"
 
 namespace lightfix {
 

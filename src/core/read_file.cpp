@@ -1,4 +1,4 @@
-#include "edit/read_file.h"
+#include "core/read_file.h"
 
 #include <fcntl.h>
 #include <unistd.h>

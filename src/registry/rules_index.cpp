@@ -1,7 +1,8 @@
-#include "rules/rules_index.h"
+#include "registry/rules_index.h"
 
 #include <fmt/format.h>
 
+#include "registry/registry.h"
 #include "rules/rule.h"
 
 namespace lightfix {
@@ -43,7 +44,7 @@ std::string ruleTable(bool cxx, std::string_view raiser) {
 std::string rulesIndexMarkdown() {
   return "# Rules\n"
          "\n"
-         "Made from the rule table (`src/rules/registry.cpp`) by `lightfix rules --markdown`;\n"
+         "Made from the rule table (`src/registry/registry.cpp`) by `lightfix rules --markdown`;\n"
          "a test fails when this page and the table differ. Each code links to its page,\n"
          "also printed by `lightfix explain CODE`.\n"
          "\n"

@@ -1,11 +1,11 @@
-#include "fixers/data_flow.h"
+#include "matchers/data_flow.h"
 
 #include <algorithm>
 #include <set>
 
+#include "core/source_file.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/source_file.h"
 
 namespace lightfix {
 
