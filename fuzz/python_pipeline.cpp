@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <memory>
 #include <optional>
+#include <sstream>
 
 #include "core/source_encoding.h"
 #include "core/source_file.h"
@@ -31,7 +32,9 @@ ModelOptions optionsOf(std::string_view text) {
 std::string renderBoth(const FileReport& report) {
   RenderOptions options;
   options.unsafeFixes = true;
-  return renderFull({report}, options) + renderJson({report});
+  std::ostringstream json;
+  printJson({report}, json, /*lines=*/false);
+  return renderFull({report}, options) + json.str();
 }
 
 }  // namespace

@@ -66,6 +66,12 @@ struct CommonOptions {
   bool interactive = false;
 };
 
+std::vector<std::string> formatNames() {
+  std::vector<std::string> names;
+  for (const OutputFormat& f : outputFormats()) names.emplace_back(f.name);
+  return names;
+}
+
 void addCommon(CLI::App* cmd, CommonOptions& o) {
   cmd->add_option("paths", o.paths, "Files or directories to check (`-` reads stdin)");
   // One value per flag, split at commas, so `--select LF001 path` keeps `path`.
@@ -77,8 +83,7 @@ void addCommon(CLI::App* cmd, CommonOptions& o) {
       ->allow_extra_args(false);
   cmd->add_option("--output-format", o.outputFormat,
                   "full, concise, json, json-lines, github, junit, rdjson, rdjsonl or sarif")
-      ->check(CLI::IsMember(
-          std::vector<std::string>(std::begin(kOutputFormats), std::end(kOutputFormats))));
+      ->check(CLI::IsMember(formatNames()));
   cmd->add_option("--exclude", o.exclude,
                   "Skip paths matching these .gitignore-style patterns (relative to the current "
                   "directory; added to the config's `exclude`)")
@@ -297,27 +302,13 @@ int runCommand(CommonOptions o, Mode mode, const CliIo& io) {
     io.out << result.stdinText;
   } else if (o.statistics) {
     io.out << statistics(result.reports, render);
-  } else if (o.outputFormat == "json") {
-    printJson(result.reports, io.out, /*lines=*/false);
-  } else if (o.outputFormat == "json-lines") {
-    printJson(result.reports, io.out, /*lines=*/true);
-  } else if (o.outputFormat == "github") {
-    io.out << renderGithub(result.reports);
-  } else if (o.outputFormat == "junit") {
-    io.out << renderJunit(result.reports);
-  } else if (o.outputFormat == "rdjson" || o.outputFormat == "rdjsonl") {
-    io.out << renderRdjson(result.reports, o.outputFormat == "rdjsonl");
-  } else if (o.outputFormat == "sarif") {
-    io.out << renderSarif(result.reports);
   } else {
-    std::vector<FileReport> shown;
-    for (const FileReport& r : result.reports)
-      if (!r.diagnostics.empty()) shown.push_back(r);
-    io.out << (o.outputFormat == "concise" ? renderConcise(shown, render)
-                                           : renderFull(shown, render));
+    const OutputFormat* format = findOutputFormat(o.outputFormat);
+    format->write(result.reports, render, io.out);
     // The all-clear only for a run that checked what it was given.
     bool allClear = findings == 0 && fixed == 0;
-    if (!o.quiet && !(allClear && (nothingChecked || anyIoError(result.errors))))
+    if (format->forPeople && !o.quiet &&
+        !(allClear && (nothingChecked || anyIoError(result.errors))))
       io.out << summary(result.reports, render, fixing);
   }
 

@@ -62,20 +62,6 @@ static void writeJsonLines(const std::vector<FileReport>& reports, llvm::raw_ost
   forEachFinding(reports, [&](const llvm::json::Value& v) { os << v << "\n"; });
 }
 
-std::string renderJson(const std::vector<FileReport>& reports) {
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  writeJson(reports, os);
-  return os.str();
-}
-
-std::string renderJsonLines(const std::vector<FileReport>& reports) {
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  writeJsonLines(reports, os);
-  return os.str();
-}
-
 void printJson(const std::vector<FileReport>& reports, std::ostream& out, bool lines) {
   llvm::raw_os_ostream os(out);
   if (lines)

@@ -5,15 +5,12 @@
 
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/diagnostic.h"
 
 namespace lightfix {
-
-// The names --output-format takes.
-inline const char* const kOutputFormats[] = {"full",  "concise", "json",    "json-lines", "github",
-                                             "junit", "rdjson",  "rdjsonl", "sarif"};
 
 struct RenderOptions {
   bool color = false;
@@ -21,12 +18,23 @@ struct RenderOptions {
   bool unsafeFixes = false;
 };
 
+// An --output-format: its name and how it writes the reports of a run.
+struct OutputFormat {
+  std::string_view name;
+  bool forPeople;  // followed by the summary ("Found 2 errors."), unless --quiet
+  void (*write)(const std::vector<FileReport>& reports, const RenderOptions& options,
+                std::ostream& out);
+};
+
+// Every format, in the order `--help` lists them; `full` first, the default.
+const std::vector<OutputFormat>& outputFormats();
+// The format named `name`, or null.
+const OutputFormat* findOutputFormat(std::string_view name);
+
 std::string renderConcise(const std::vector<FileReport>& reports, const RenderOptions& options);
 std::string renderFull(const std::vector<FileReport>& reports, const RenderOptions& options);
-std::string renderJson(const std::vector<FileReport>& reports);
-// One JSON object a line, no array: for streaming consumers.
-std::string renderJsonLines(const std::vector<FileReport>& reports);
-// The same written to `out` finding by finding, never held whole.
+// ruff's JSON (an array), or one object a line with no array (`lines`), for
+// streaming consumers: written to `out` finding by finding, never held whole.
 void printJson(const std::vector<FileReport>& reports, std::ostream& out, bool lines);
 // GitHub Actions workflow commands (`::error file=…::message`).
 std::string renderGithub(const std::vector<FileReport>& reports);
