@@ -28,9 +28,7 @@ std::string nameOfModel(const FileContext& ctx, const SetupCall& setup, TSNode s
   const FunctionInfo* fn = ctx.model.bindings().function(scope);
   if (!fn) return {};
   for (TSNode param : fn->paramNodes) {
-    int slot = -1;
-    if (ctx.model.setupResultOf(param, scope, slot) == &setup && slot == 0)
-      return std::string(textOf(param, source));
+    if (ctx.model.setupOfModel(param, scope) == &setup) return std::string(textOf(param, source));
   }
   // `self.model` bound in another method of the same class.
   const FunctionInfo* owner = ctx.model.bindings().function(setup.scope);
@@ -49,9 +47,8 @@ struct Stepped {
 Stepped steppedAfter(const FileContext& ctx, TSNode backward, TSNode scope) {
   Stepped stepped;
   for (const MethodCall& step : stepsAfter(ctx, backward, scope)) {
-    int slot = -1;
-    const SetupCall* s = ctx.model.setupResultOf(step.receiver, scope, slot);
-    if (s && slot >= 1 && !s->moduleOnly) {
+    const SetupCall* s = ctx.model.setupOfOptimizer(step.receiver, scope);
+    if (s && !s->moduleOnly) {
       if (stepped.setup && stepped.setup != s) stepped.conflicting = true;
       stepped.setup = s;
     }
@@ -65,9 +62,8 @@ const SetupCall* feedingLoss(const FileContext& ctx, TSNode backward, TSNode sco
   if (args.empty()) return nullptr;
   const SetupCall* only = nullptr;
   for (TSNode m : modelsFeeding(ctx, args[0], scope, startOf(backward))) {
-    int slot = -1;
-    const SetupCall* s = ctx.model.setupResultOf(m, scope, slot);
-    if (!s || slot != 0) continue;
+    const SetupCall* s = ctx.model.setupOfModel(m, scope);
+    if (!s) continue;
     if (only && only != s) return nullptr;
     only = s;
   }

@@ -20,9 +20,9 @@ std::optional<Fix> fixLossBackwardBypassesFabric(const FileContext& ctx, const F
   if (ts_node_named_child_count(finding.node("arguments")) != 0) return std::nullopt;
   TSNode call = finding.node("call");
   TSNode scope = ctx.model.bindings().scopeOf(call);
-  int slot = -1;
-  const SetupCall* setup = ctx.model.setupResultOf(finding.node("model"), scope, slot);
-  if (!setup) return std::nullopt;
+  std::optional<SetupResult> result = ctx.model.setupResultOf(finding.node("model"), scope);
+  if (!result) return std::nullopt;
+  const SetupCall* setup = result->setup;
   std::string fabric = fabricNameIn(ctx, *setup, scope);
   if (fabric.empty()) return std::nullopt;
   TSNode loss = finding.node("loss");

@@ -168,9 +168,9 @@ std::optional<Fix> fixOptimizerStepsWrongEngine(const FileContext& ctx, const Fi
   TSNode optimizer = finding.node("optimizer");
   if (isNull(stepStatement) || isNull(optimizer)) return std::nullopt;
   TSNode scope = ctx.model.bindings().scopeOf(stepStatement);
-  int slot = -1;
-  const SetupCall* stepped = ctx.model.setupResultOf(optimizer, scope, slot);
-  if (!stepped) return std::nullopt;
+  std::optional<SetupResult> result = ctx.model.setupResultOf(optimizer, scope);
+  if (!result) return std::nullopt;
+  const SetupCall* stepped = result->setup;
 
   // Its own backward: the nearest `fabric.backward(..., model=x)` before the
   // step in the same block, x being the model set up with this optimizer.
@@ -182,9 +182,7 @@ std::optional<Fix> fixOptimizerStepsWrongEngine(const FileContext& ctx, const Fi
     if (is(s, "expression_statement") && ts_node_named_child_count(s) == 1 &&
         asMethodCall(ts_node_named_child(s, 0), source, mc) && mc.method == "backward") {
       TSNode model = keywordArgument(mc.arguments, "model", source);
-      int modelSlot = -1;
-      if (!isNull(model) && ctx.model.setupResultOf(model, scope, modelSlot) == stepped &&
-          modelSlot == 0) {
+      if (!isNull(model) && ctx.model.setupOfModel(model, scope) == stepped) {
         own = s;
         break;
       }

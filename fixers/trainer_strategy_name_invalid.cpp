@@ -58,7 +58,8 @@ std::optional<Fix> fixName(const FileContext& ctx, const Finding& finding) {
     return std::nullopt;
   Fix fix;
   if (auto bound = ctx.model.imports().qualifyName(kClass)) {
-    if (!isDeepSpeedStrategyClass(*bound) || lightningSideOf(*bound) != 'p') return std::nullopt;
+    if (!isDeepSpeedStrategyClass(*bound) || lightningSideOf(*bound) != LightningSide::Trainer)
+      return std::nullopt;
   } else {
     if (ctx.model.bindings().definesName(kClass)) return std::nullopt;
     TSNode after = importAnchor(ctx, trainer);
@@ -117,11 +118,11 @@ std::optional<Fix> fixImport(const FileContext& ctx, const Finding& finding) {
   // Every other use of the name is a strategy given to the wrong side (a
   // Fabric's class to a Trainer, or the other way), so the import can change
   // for all of them.
-  char side = lightningSideOf(std::string(textOf(module, source)) + ".");
+  LightningSide side = lightningSideOf(std::string(textOf(module, source)) + ".");
   std::vector<TSNode> wrong;
-  if (side == 'f')
+  if (side == LightningSide::Fabric)
     for (const TrainerInstance& t : ctx.model.trainers()) wrong.push_back(t.strategy.evidence);
-  if (side == 'p')
+  if (side == LightningSide::Trainer)
     for (const FabricInstance& f : ctx.model.fabrics()) wrong.push_back(f.strategy.evidence);
   bool allWrong = true;
   walk(ctx.tree.root(), [&](TSNode n) {

@@ -42,8 +42,7 @@ void matchBackwardModelNotSetUp(const FileContext& ctx, std::vector<Finding>& ou
     TSNode value = keywordArgument(c.arguments, "model", source);
     if (!is(value, "identifier") && !is(value, "attribute")) continue;
     TSNode scope = ctx.model.bindings().scopeOf(c.call);
-    int slot = -1;
-    if (ctx.model.setupResultOf(value, scope, slot)) continue;
+    if (ctx.model.setupResultOf(value, scope)) continue;
     const SetupCall* setup = setupOfRawModule(ctx, c.fabric, textOf(value, source), scope, c.call);
     if (!setup) continue;
     Finding f;

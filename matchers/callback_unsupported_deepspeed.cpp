@@ -42,7 +42,8 @@ bool isFinetuningSubclass(const FileContext& ctx, std::string_view name) {
     if (!is(cls, "class_definition") || textOf(field(cls, "name"), source) != name) continue;
     for (TSNode base : namedChildren(field(cls, "superclasses"))) {
       auto q = ctx.model.imports().qualify(base, source);
-      if (q && leafOf(*q) == "BaseFinetuning" && lightningSideOf(*q) == 'p') found = true;
+      if (q && leafOf(*q) == "BaseFinetuning" && lightningSideOf(*q) == LightningSide::Trainer)
+        found = true;
     }
     for (const FunctionInfo* fn : ctx.model.bindings().methodsOf(cls))
       if (fn->name == "setup") found = false;
@@ -55,7 +56,8 @@ const Refusal* refusalOf(const FileContext& ctx, TSNode call) {
   if (!is(call, "call")) return nullptr;
   std::string_view source = ctx.file.text();
   TSNode callee = field(call, "function");
-  if (auto q = ctx.model.imports().qualify(callee, source); q && lightningSideOf(*q) == 'p') {
+  if (auto q = ctx.model.imports().qualify(callee, source);
+      q && lightningSideOf(*q) == LightningSide::Trainer) {
     std::string_view leaf = leafOf(*q);
     if (leaf == "BackboneFinetuning") return &kFinetuning;
     if (leaf == "StochasticWeightAveraging") return &kSwa;

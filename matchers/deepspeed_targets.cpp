@@ -26,10 +26,12 @@ bool literalIs(TSNode n, std::string_view source, std::string_view value) {
   return stringLiteral(n, source, text) && lowered(text) == value;
 }
 
-char lightningSideOf(const std::string& q) {
-  if (q.rfind("lightning.fabric.", 0) == 0 || q.rfind("lightning_fabric.", 0) == 0) return 'f';
-  if (q.rfind("lightning.pytorch.", 0) == 0 || q.rfind("pytorch_lightning.", 0) == 0) return 'p';
-  return 0;
+LightningSide lightningSideOf(const std::string& q) {
+  if (q.rfind("lightning.fabric.", 0) == 0 || q.rfind("lightning_fabric.", 0) == 0)
+    return LightningSide::Fabric;
+  if (q.rfind("lightning.pytorch.", 0) == 0 || q.rfind("pytorch_lightning.", 0) == 0)
+    return LightningSide::Trainer;
+  return LightningSide::Unknown;
 }
 
 Finding trainerFinding(const FileContext& ctx, std::string_view code, TSNode node,

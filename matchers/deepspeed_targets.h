@@ -49,10 +49,13 @@ Finding methodCallFinding(const FileContext& ctx, std::string_view code, TSNode 
 // `model` is the file being checked, which sees the project's files.
 int statedZeroStage(const Strategy& strategy, const FileModel& model);
 
-// Which half of Lightning a qualified name comes from: 'f' for Fabric
-// (`lightning.fabric`, `lightning_fabric`), 'p' for the Trainer's
-// (`lightning.pytorch`, `pytorch_lightning`), 0 when it does not say.
-char lightningSideOf(const std::string& qualified);
+// Which half of Lightning a qualified name comes from.
+enum class LightningSide {
+  Unknown,
+  Fabric,   // `lightning.fabric`, `lightning_fabric`
+  Trainer,  // `lightning.pytorch`, `pytorch_lightning`
+};
+LightningSide lightningSideOf(const std::string& qualified);
 
 // Whether a string literal, read case-insensitively, is `value`.
 bool literalIs(TSNode n, std::string_view source, std::string_view value);

@@ -37,9 +37,8 @@ void matchLossBackwardBypassesFabric(const FileContext& ctx, std::vector<Finding
     if (!positionalArguments(arguments).empty()) return;
     if (mayTurnOffGradients(textOf(scope, source))) return;
     for (TSNode model : modelsFeeding(ctx, loss, scope, startOf(call))) {
-      int slot = -1;
-      const SetupCall* setup = ctx.model.setupResultOf(model, scope, slot);
-      if (!setup || slot != 0 || !setup->fabric->strategy.deepSpeed()) continue;
+      const SetupCall* setup = ctx.model.setupOfModel(model, scope);
+      if (!setup || !setup->fabric->strategy.deepSpeed()) continue;
       // `teacher(x).detach()`: no gradient reaches the hooked output.
       TSNode output = parentOf(model);
       if (is(parentOf(output), "attribute") &&

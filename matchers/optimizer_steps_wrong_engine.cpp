@@ -45,9 +45,8 @@ void matchOptimizerStepsWrongEngine(const FileContext& ctx, std::vector<Finding>
   // `opt.step()` as a statement of its own, judged.
   auto judge = [&](TSNode statement, TSNode call, TSNode optimizer) {
     TSNode scope = ctx.model.bindings().scopeOf(call);
-    int slot = -1;
-    const SetupCall* stepped = ctx.model.setupResultOf(optimizer, scope, slot);
-    if (!stepped || slot < 1 || stepped->moduleOnly || !stepped->fabric->strategy.deepSpeed() ||
+    const SetupCall* stepped = ctx.model.setupOfOptimizer(optimizer, scope);
+    if (!stepped || stepped->moduleOnly || !stepped->fabric->strategy.deepSpeed() ||
         !stepped->fabric->pytorchLightningLite)
       return;
     // The nearest statement before the step, in its block, that may run a
@@ -66,9 +65,8 @@ void matchOptimizerStepsWrongEngine(const FileContext& ctx, std::vector<Finding>
     if (!sameFabricHere) return;
     TSNode model = keywordArgument(mc.arguments, "model", source);
     if (isNull(model)) return;
-    int modelSlot = -1;
-    const SetupCall* attached = ctx.model.setupResultOf(model, scope, modelSlot);
-    if (!attached || modelSlot != 0 || attached == stepped) return;
+    const SetupCall* attached = ctx.model.setupOfModel(model, scope);
+    if (!attached || attached == stepped) return;
     Finding f = fabricFinding(ctx, "LF008", call, *stepped->fabric, "", "");
     std::string_view attachedModel = textOf(model, source);
     f.message = fmt::format(

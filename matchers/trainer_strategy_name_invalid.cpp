@@ -17,9 +17,9 @@ static const char* kObjectSays =
     "You selected an invalid strategy name: `strategy=<... DeepSpeedStrategy object at ...>`";
 
 // The side of the `DeepSpeedStrategy(...)` class a call constructs.
-static char strategyClassSide(const FileContext& ctx, TSNode call) {
+static LightningSide strategyClassSide(const FileContext& ctx, TSNode call) {
   auto q = ctx.model.imports().qualify(field(call, "function"), ctx.file.text());
-  if (!q || !isDeepSpeedStrategyClass(*q)) return 0;
+  if (!q || !isDeepSpeedStrategyClass(*q)) return LightningSide::Unknown;
   return lightningSideOf(*q);
 }
 
@@ -38,7 +38,8 @@ void matchTrainerStrategyNameInvalid(const FileContext& ctx, std::vector<Finding
       f.nodes["name"] = s.evidence;
       f.nodes["trainer"] = t.construction;
       out.push_back(std::move(f));
-    } else if (is(s.evidence, "call") && strategyClassSide(ctx, s.evidence) == 'f') {
+    } else if (is(s.evidence, "call") &&
+               strategyClassSide(ctx, s.evidence) == LightningSide::Fabric) {
       Finding f = trainerFinding(ctx, "LF014", s.evidence, t,
                                  "Fabric's `DeepSpeedStrategy` given to a Trainer", kObjectSays);
       f.nodes["strategy"] = s.evidence;
@@ -48,7 +49,7 @@ void matchTrainerStrategyNameInvalid(const FileContext& ctx, std::vector<Finding
   for (const FabricInstance& fabric : ctx.model.fabrics()) {
     const Strategy& s = fabric.strategy;
     if (!s.deepSpeed() || s.evidenceFile != &ctx.file || !is(s.evidence, "call")) continue;
-    if (strategyClassSide(ctx, s.evidence) != 'p') continue;
+    if (strategyClassSide(ctx, s.evidence) != LightningSide::Trainer) continue;
     Finding f = fabricFinding(ctx, "LF014", s.evidence, fabric,
                               "the Trainer's `DeepSpeedStrategy` given to a Fabric", kObjectSays);
     f.nodes["strategy"] = s.evidence;

@@ -126,14 +126,18 @@ TEST(FileModel, SetupResultsKnowTheirSlot) {
   Parsed p(
       "import lightning as L\nfabric = L.Fabric()\n"
       "g, opt_g = fabric.setup(g, opt_g)\nopt_g.step()\ng(x)\n");
-  int slot = -1;
   TSNode stepped = field(p.find("attribute", "opt_g.step"), "object");
-  const SetupCall* s = p.model.setupResultOf(stepped, p.tree.root(), slot);
-  ASSERT_NE(s, nullptr);
-  EXPECT_EQ(slot, 1);
+  std::optional<SetupResult> optimizer = p.model.setupResultOf(stepped, p.tree.root());
+  ASSERT_TRUE(optimizer);
+  EXPECT_EQ(optimizer->slot, 1u);
+  EXPECT_EQ(p.model.setupOfOptimizer(stepped, p.tree.root()), optimizer->setup);
+  EXPECT_EQ(p.model.setupOfModel(stepped, p.tree.root()), nullptr);
   TSNode called = field(p.find("call", "g(x)"), "function");
-  EXPECT_EQ(p.model.setupResultOf(called, p.tree.root(), slot), s);
-  EXPECT_EQ(slot, 0);
+  std::optional<SetupResult> model = p.model.setupResultOf(called, p.tree.root());
+  ASSERT_TRUE(model);
+  EXPECT_EQ(model->setup, optimizer->setup);
+  EXPECT_TRUE(model->isModel());
+  EXPECT_EQ(p.model.setupOfModel(called, p.tree.root()), optimizer->setup);
 }
 
 TEST(FileModel, LightningModulesAndManualOptimization) {

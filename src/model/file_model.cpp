@@ -672,8 +672,18 @@ void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
         out.push_back(&f);
 }
 
-const SetupCall* FileModel::setupResultOf(TSNode expr, TSNode scope, int& slot) const {
-  return setupResultOf(expr, scope, slot, 0);
+std::optional<SetupResult> FileModel::setupResultOf(TSNode expr, TSNode scope) const {
+  return setupResultOf(expr, scope, 0);
+}
+
+const SetupCall* FileModel::setupOfModel(TSNode expr, TSNode scope) const {
+  std::optional<SetupResult> result = setupResultOf(expr, scope, 0);
+  return result && result->isModel() ? result->setup : nullptr;
+}
+
+const SetupCall* FileModel::setupOfOptimizer(TSNode expr, TSNode scope) const {
+  std::optional<SetupResult> result = setupResultOf(expr, scope, 0);
+  return result && !result->isModel() ? result->setup : nullptr;
 }
 
 bool FileModel::hasDeepSpeedSetup() const {
@@ -681,28 +691,25 @@ bool FileModel::hasDeepSpeedSetup() const {
                      [](const SetupCall& s) { return s.fabric->strategy.deepSpeed(); });
 }
 
-const SetupCall* FileModel::setupResultOf(TSNode expr, TSNode scope, int& slot, int depth) const {
-  if (depth > kMaxCallDepth) return nullptr;
+std::optional<SetupResult> FileModel::setupResultOf(TSNode expr, TSNode scope, int depth) const {
+  if (depth > kMaxCallDepth) return std::nullopt;
   Origin o = bindings_.trace(expr, scope);
   if (o.kind == Origin::Expression) {
     for (const SetupCall& s : setups_)
-      if (sameNode(s.call, o.expr)) {
-        slot = o.index < 0 ? 0 : o.index;
-        return &s;
-      }
-    return nullptr;
+      if (sameNode(s.call, o.expr)) return SetupResult{&s, o.index < 0 ? 0 : size_t(o.index)};
+    return std::nullopt;
   }
-  if (o.kind != Origin::Parameter) return nullptr;
+  if (o.kind != Origin::Parameter) return std::nullopt;
   // Follow the first caller that passes something for the parameter.
   for (const CallSite* site : bindings_.callersOf(o.function)) {
     TSNode arg = bindings_.argumentFor(*site, o.param);
-    if (!isNull(arg)) return setupResultOf(arg, site->scope, slot, depth + 1);
+    if (!isNull(arg)) return setupResultOf(arg, site->scope, depth + 1);
   }
   for (const ForeignCall* call : foreignCallers(o.function)) {
     TSNode arg = call->model->bindings().argumentFor(call->site, o.param);
-    if (!isNull(arg)) return call->model->setupResultOf(arg, call->site.scope, slot, depth + 1);
+    if (!isNull(arg)) return call->model->setupResultOf(arg, call->site.scope, depth + 1);
   }
-  return nullptr;
+  return std::nullopt;
 }
 
 // A set-up reached through two helpers still ran once (repeated if either

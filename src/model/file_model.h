@@ -5,6 +5,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -103,6 +104,14 @@ struct LightningModuleClass {
   bool manualOptimization = false;
 };
 
+// One result of a `fabric.setup(...)`: the model it returns, or one of the
+// optimizers.
+struct SetupResult {
+  const SetupCall* setup = nullptr;
+  size_t slot = 0;  // 0: the model; 1…: the optimizers, in order
+  bool isModel() const { return slot == 0; }
+};
+
 class FileModel;
 
 // The `accelerator=` argument (or the `**kwargs` dict entry) that pins a
@@ -170,9 +179,11 @@ class FileModel {
   std::vector<SetupRuns> setupsBefore(TSNode point, TSNode receiver, const FabricInstance* fabric,
                                       Counted counted) const;
 
-  // The set-up whose result `expr` holds, and the slot of that result (0 for
-  // the model, 1… for the optimizers), or nullptr.
-  const SetupCall* setupResultOf(TSNode expr, TSNode scope, int& slot) const;
+  // The set-up result `expr` holds, if it holds one.
+  std::optional<SetupResult> setupResultOf(TSNode expr, TSNode scope) const;
+  // The set-up whose model (or one of whose optimizers) `expr` holds, or null.
+  const SetupCall* setupOfModel(TSNode expr, TSNode scope) const;
+  const SetupCall* setupOfOptimizer(TSNode expr, TSNode scope) const;
 
  private:
   // Every class of the file, nested ones too, in document order: the index
@@ -217,7 +228,7 @@ class FileModel {
                     SetupRuns& out) const;
   void setupsInForeignCallees(TSNode scope, TSNode point, const SetupQuery& query, int depth,
                               bool repeated, SetupRuns& out) const;
-  const SetupCall* setupResultOf(TSNode expr, TSNode scope, int& slot, int depth) const;
+  std::optional<SetupResult> setupResultOf(TSNode expr, TSNode scope, int depth) const;
 
   const SourceFile& file_;
   const ProjectIndex* index_ = nullptr;
