@@ -30,6 +30,10 @@ inline constexpr int kMaxHelperReturns = 4;
 inline constexpr int kMaxTrainerOrigins = 16;
 // Dicts, callers' `**kwargs` and nested keys followed for one key's value.
 inline constexpr int kMaxDictDepth = 8;
+// Passes linking a project: Fabric subclasses across files, and
+// LightningModule bases across files, each to a fixpoint or this many.
+inline constexpr int kMaxFabricSubclassPasses = 8;
+inline constexpr int kMaxModuleBasePasses = 8;
 // Base classes searched for a LightningModule's `training_step`.
 inline constexpr int kMaxBaseClasses = 6;
 // Delegations followed from `training_step` (`return self._step(...)`).

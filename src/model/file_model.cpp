@@ -53,8 +53,12 @@ void FileModel::attachSetups() {
 }
 
 void FileModel::markOwnLaunches() {
-  for (const FabricInstance* f : launchedFabrics())
-    if (f->file == &file_) f->launched = true;
+  for (const FabricInstance* f : launchedFabrics()) markLaunched(f);
+}
+
+void FileModel::markLaunched(const FabricInstance* fabric) {
+  for (FabricInstance& own : fabrics_)
+    if (&own == fabric) own.launched = true;
 }
 
 bool FileModel::attachModules() {

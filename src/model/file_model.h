@@ -44,8 +44,9 @@ struct FabricInstance {
   TSNode scope{};
   Strategy strategy;
   TSNode statement{};  // the statement assigning it, when it is assigned
-  // Set by any file of the project that launches it, once all are linked.
-  mutable bool launched = false;
+  // Set by any file of the project that launches it, once all are linked
+  // (FileModel::markLaunched).
+  bool launched = false;
   // A subclass of pytorch_lightning's LightningLite (see
   // isPytorchLightningLite), not a Fabric.
   bool pytorchLightningLite = false;
@@ -153,6 +154,8 @@ class FileModel {
   // a LightningLite subclass's `.run()`, `fabric._launched = True`), once
   // every file's Fabrics are attached. ProjectModel::link marks them.
   std::vector<const FabricInstance*> launchedFabrics() const;
+  // Marks `fabric`, if it is one of this file's own, as launched.
+  void markLaunched(const FabricInstance* fabric);
   bool attachModules();  // true when it found more LightningModules
 
   const ProjectIndex* index() const { return index_; }

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 
+#include "core/budgets.h"
 #include "model/config_files.h"
 
 #include "core/source_file.h"
@@ -52,7 +54,7 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
   // Fabric subclasses and LightningModule bases to a fixpoint, as a base may
   // sit anywhere; Fabrics before set-ups and launches, since either may name
   // a Fabric of another file.
-  for (int pass = 0; pass < 8; ++pass) {
+  for (int pass = 0; pass < kMaxFabricSubclassPasses; ++pass) {
     bool more = false;
     for (FileModel* f : files) more = f->attachSubclasses(index_) || more;
     if (!more) break;
@@ -62,11 +64,14 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
   // A file may launch another file's Fabric: found side by side, marked here.
   std::vector<std::vector<const FabricInstance*>> launched(files.size());
   forEach(files.size(), [&](size_t k) { launched[k] = files[k]->launchedFabrics(); });
+  std::map<const SourceFile*, FileModel*> owner;
+  for (FileModel* f : files) owner[&f->file()] = f;
   for (const auto& fabrics : launched)
-    for (const FabricInstance* f : fabrics) f->launched = true;
-  // Nine passes: the first finds each file's own LightningModules, eight
-  // follow bases across files.
-  for (int pass = 0; pass < 9; ++pass) {
+    for (const FabricInstance* f : fabrics)
+      if (auto it = owner.find(f->file); it != owner.end()) it->second->markLaunched(f);
+  // The first pass finds each file's own LightningModules, the others follow
+  // bases across files.
+  for (int pass = 0; pass < 1 + kMaxModuleBasePasses; ++pass) {
     bool more = false;
     for (FileModel* f : files) more = f->attachModules() || more;
     if (!more) break;
