@@ -13,10 +13,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <regex>
 
 #include "cxx/cxx_context.h"
 #include "rules/rule.h"
+#include "rules/suppression.h"
 
 namespace lightfix {
 
@@ -52,18 +52,6 @@ class FirstError : public clang::DiagnosticConsumer {
   }
 };
 
-// `// NOLINT`, `// NOLINT(LT001)` or `// lightfix: ignore[LT001]` on the line.
-bool suppressedInCxx(const SourceFile& file, uint32_t offset, const std::string& code) {
-  static const std::regex nolint(R"(//.*\bNOLINT\b(?:\(([^)]*)\))?)");
-  static const std::regex ignore(R"(//.*lightfix:\s*ignore\[([^\]]*)\])");
-  std::string line(file.lineText(file.lineOf(offset)));
-  std::smatch m;
-  if (std::regex_search(line, m, nolint))
-    return !m[1].matched || m[1].str().find(code) != std::string::npos;
-  if (std::regex_search(line, m, ignore)) return m[1].str().find(code) != std::string::npos;
-  return false;
-}
-
 std::vector<clang::Decl*> mainFileDecls(clang::ASTContext& ast) {
   const clang::SourceManager& sm = ast.getSourceManager();
   std::vector<clang::Decl*> decls;
@@ -86,7 +74,7 @@ class RulesConsumer : public clang::ASTConsumer {
       std::vector<CxxFinding> findings;
       rule->cxxMatch(ctx, findings);
       for (const CxxFinding& f : findings) {
-        if (suppressedInCxx(file_, f.start, f.code)) continue;
+        if (suppressedAt(file_, f.start, f.code, CommentSyntax::Cxx)) continue;
         Diagnostic d;
         d.code = f.code;
         d.message = f.message;
@@ -147,7 +135,7 @@ std::vector<std::string> syntaxOnly(const CxxCommand& command) {
 std::vector<Diagnostic> analyzeCxx(const SourceFile& file, const CxxCommand& command,
                                    const RuleSet& rules) {
   std::vector<Diagnostic> out;
-  if (file.text().find("// lightfix: skip-file") != std::string::npos) return out;
+  if (skipsFile(file.text(), CommentSyntax::Cxx)) return out;
 
   // The file's text as read (or as fixed), not what is on disk now.
   // Its own working directory: threads never change the process's.

@@ -1,7 +1,6 @@
 #include "driver/analyze.h"
 
 #include <algorithm>
-#include <regex>
 
 #include "core/source_file.h"
 #include "model/file_model.h"
@@ -9,14 +8,10 @@
 #include "python/node.h"
 #include "python/syntax_tree.h"
 #include "rules/rule.h"
+#include "rules/suppression.h"
 
 namespace lightfix {
 
-bool skipsFile(std::string_view text) {
-  return text.find("# lightfix: skip-file") != std::string_view::npos;
-}
-
-// `# noqa`, `# noqa: LF001, LF002` or `# lightfix: ignore[LF001]` on the line.
 // A finding as reported: plain data, positions resolved; no fix yet.
 static Diagnostic diagnosticOf(const SourceFile& file, const Finding& f) {
   Diagnostic d;
@@ -30,23 +25,11 @@ static Diagnostic diagnosticOf(const SourceFile& file, const Finding& f) {
   return d;
 }
 
-bool suppressedAt(const SourceFile& file, uint32_t offset, const std::string& code) {
-  static const std::regex noqa(R"(#\s*noqa(?::\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*))?)",
-                               std::regex::icase);
-  static const std::regex ignore(R"(#\s*lightfix:\s*ignore\[([^\]]*)\])");
-  std::string line(file.lineText(file.lineOf(offset)));
-  std::smatch m;
-  if (std::regex_search(line, m, noqa))
-    return !m[1].matched || m[1].str().find(code) != std::string::npos;
-  if (std::regex_search(line, m, ignore)) return m[1].str().find(code) != std::string::npos;
-  return false;
-}
-
 std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
                                 const FileModel& model, const ProjectModel& project,
                                 const RuleSet& rules) {
   std::vector<Diagnostic> out;
-  if (skipsFile(file.text())) return out;
+  if (skipsFile(file.text(), CommentSyntax::Python)) return out;
   IndexedWalks walks(tree.index());
   FileContext ctx{file, tree, model, project};
   for (const Rule* rule : rules) {
@@ -54,7 +37,7 @@ std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
     std::vector<Finding> findings;
     rule->match(ctx, findings);
     for (Finding& f : findings) {
-      if (suppressedAt(file, f.start, f.code)) continue;
+      if (suppressedAt(file, f.start, f.code, CommentSyntax::Python)) continue;
       Diagnostic d = diagnosticOf(file, f);
       if (rule->fix) d.fix = rule->fix(ctx, f);
       out.push_back(std::move(d));
@@ -67,12 +50,12 @@ std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
 std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet& rules,
                                           const ConfigReaders& readers) {
   std::vector<Diagnostic> out;
-  if (skipsFile(file.text())) return out;
+  if (skipsFile(file.text(), CommentSyntax::Python)) return out;
   ConfigContext ctx{file.path(), file.text(), readers};
   for (const Rule* rule : rules) {
     if (!rule->matchConfig) continue;
     for (Finding& f : rule->matchConfig(ctx)) {
-      if (suppressedAt(file, f.start, f.code)) continue;
+      if (suppressedAt(file, f.start, f.code, CommentSyntax::Python)) continue;
       Diagnostic d = diagnosticOf(file, f);
       d.fix = std::move(f.fix);
       out.push_back(std::move(d));

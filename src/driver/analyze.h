@@ -15,6 +15,7 @@ class FileModel;
 class ProjectModel;
 class SourceFile;
 class SyntaxTree;
+
 std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
                                 const FileModel& model, const ProjectModel& project,
                                 const RuleSet& rules);
@@ -26,14 +27,8 @@ std::vector<Diagnostic> analyzeText(const SourceFile& file, const ProjectModel& 
 
 Diagnostic syntaxError(const SourceFile& file, const SyntaxTree& tree);
 
-// `# noqa[: CODE]` or `# lightfix: ignore[CODE]` on the line at `offset`.
-bool suppressedAt(const SourceFile& file, uint32_t offset, const std::string& code);
-
 // The findings in a project's config file (YAML), with their fixes.
 std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet& rules,
                                           const ConfigReaders& readers);
-
-// `# lightfix: skip-file` anywhere in the file.
-bool skipsFile(std::string_view text);
 
 }  // namespace lightfix
