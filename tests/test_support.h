@@ -45,8 +45,35 @@ struct Parsed {
 #include <unistd.h>
 
 #include <filesystem>
+#include <system_error>
+#include <vector>
 
 namespace lightfix::testing {
+
+// Removes the directories a test made with freshTempDir once it passes; a
+// failed test's stay, for a look at what it left.
+class TempDirCleanup : public ::testing::EmptyTestEventListener {
+ public:
+  static TempDirCleanup& instance() {
+    // Owned by gtest's listener list once appended.
+    static TempDirCleanup* cleanup = [] {
+      auto* c = new TempDirCleanup;
+      ::testing::UnitTest::GetInstance()->listeners().Append(c);
+      return c;
+    }();
+    return *cleanup;
+  }
+  void add(const std::filesystem::path& dir) { dirs_.push_back(dir); }
+  void OnTestEnd(const ::testing::TestInfo& test) override {
+    std::error_code ec;
+    if (test.result()->Passed())
+      for (const std::filesystem::path& dir : dirs_) std::filesystem::remove_all(dir, ec);
+    dirs_.clear();
+  }
+
+ private:
+  std::vector<std::filesystem::path> dirs_;
+};
 
 // A fresh directory of the running test's own: ctest runs tests in parallel.
 inline std::filesystem::path freshTempDir() {
@@ -56,6 +83,7 @@ inline std::filesystem::path freshTempDir() {
                                test->name() + "-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
+  TempDirCleanup::instance().add(dir);
   return dir;
 }
 
