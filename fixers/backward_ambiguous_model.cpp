@@ -11,6 +11,7 @@
 
 #include "core/source_file.h"
 #include "edit/insertion.h"
+#include "matchers/backward_ambiguous_model.h"
 #include "matchers/data_flow.h"
 #include "model/file_model.h"
 #include "python/node.h"
@@ -73,8 +74,10 @@ const SetupCall* feedingLoss(const FileContext& ctx, TSNode backward, TSNode sco
 }  // namespace
 
 std::optional<Fix> fixBackwardAmbiguousModel(const FileContext& ctx, const Finding& finding) {
-  TSNode backward = finding.node("backward");
-  TSNode arguments = finding.node("arguments");
+  const auto* match = finding.payloadAs<BackwardAmbiguousModelMatch>();
+  if (!match) return std::nullopt;
+  TSNode backward = match->backward;
+  TSNode arguments = match->arguments;
   TSNode scope = ctx.model.bindings().scopeOf(backward);
   // Two optimizers stepped after one backward: no one `model=` serves both.
   Stepped stepped = steppedAfter(ctx, backward, scope);

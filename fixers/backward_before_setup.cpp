@@ -13,6 +13,7 @@
 #include "edit/insertion.h"
 #include "fixers/launch_insertion.h"
 #include "fixers/statements.h"
+#include "matchers/backward_before_setup.h"
 #include "matchers/data_flow.h"
 #include "model/file_model.h"
 #include "python/flow.h"
@@ -183,10 +184,12 @@ std::optional<Placement> place(const FileContext& ctx, Placement p, int depth) {
 }  // namespace
 
 std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding& finding) {
+  const auto* match = finding.payloadAs<BackwardBeforeSetupMatch>();
+  if (!match) return std::nullopt;
   const SourceFile& file = ctx.file;
   const Bindings& bindings = ctx.model.bindings();
   const FabricInstance& fabric = *finding.fabric;
-  TSNode backward = finding.node("backward");
+  TSNode backward = match->backward;
   TSNode scope = bindings.scopeOf(backward);
   std::vector<TSNode> args = positionalArguments(field(backward, "arguments"));
   if (args.empty()) return std::nullopt;
@@ -213,7 +216,7 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
     return std::nullopt;
   auto placed = place(ctx,
                       {home, use, chosen->model, chosen->optimizer,
-                       std::string(textOf(finding.node("fabric"), file.text()))},
+                       std::string(textOf(match->fabric, file.text()))},
                       0);
   if (!placed) return std::nullopt;
   const Placement& p = *placed;

@@ -2,6 +2,7 @@
 // DeepSpeed's engine has. Unsafe: a norm threshold is not a value threshold,
 // so the same `gradient_clip_val` clips differently.
 
+#include "matchers/clip_by_value_deepspeed.h"
 #include "edit/insertion.h"
 #include "fixers/arguments.h"
 #include "python/node.h"
@@ -10,7 +11,9 @@
 namespace lightfix {
 
 std::optional<Fix> fixClipByValueDeepspeed(const FileContext& ctx, const Finding& finding) {
-  auto edit = replaceStringValue(ctx.file, finding.node("value"), "norm");
+  const auto* match = finding.payloadAs<ClipByValueDeepspeedMatch>();
+  if (!match) return std::nullopt;
+  auto edit = replaceStringValue(ctx.file, match->value, "norm");
   if (!edit) return std::nullopt;
   Fix fix;
   fix.message = "Clip by norm: `gradient_clip_algorithm=\"norm\"`";

@@ -12,6 +12,7 @@
 #include "core/source_file.h"
 #include "edit/insertion.h"
 #include "fixers/line_edits.h"
+#include "matchers/clip_gradients_deepspeed.h"
 #include "model/file_model.h"
 #include "python/flow.h"
 #include "python/node.h"
@@ -32,10 +33,12 @@ TSNode rootName(TSNode n) {
 }  // namespace
 
 std::optional<Fix> fixClipGradientsDeepspeed(const FileContext& ctx, const Finding& finding) {
+  const auto* match = finding.payloadAs<ClipGradientsDeepspeedMatch>();
+  if (!match) return std::nullopt;
   std::string_view source = ctx.file.text();
   const FabricInstance& fabric = *finding.fabric;
   if (fabric.strategy.kind != Strategy::DeepSpeed) return std::nullopt;
-  TSNode call = finding.node("call");
+  TSNode call = match->call;
   TSNode statement = parentOf(call);
   if (!is(statement, "expression_statement") || ts_node_named_child_count(statement) != 1)
     return std::nullopt;

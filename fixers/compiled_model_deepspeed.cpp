@@ -4,6 +4,7 @@
 // `compiled = torch.compile(model)` becomes `compiled = model`: unsafe, as
 // every other use of the name loses compilation too.
 
+#include "matchers/compiled_model_deepspeed.h"
 #include "core/source_file.h"
 #include "edit/insertion.h"
 #include "python/node.h"
@@ -34,13 +35,15 @@ static std::optional<clang::tooling::Replacement> removeStatementLines(const Sou
 }
 
 std::optional<Fix> fixCompiledModelDeepspeed(const FileContext& ctx, const Finding& finding) {
+  const auto* match = finding.payloadAs<CompiledModelDeepspeedMatch>();
+  if (!match) return std::nullopt;
   std::string_view source = ctx.file.text();
-  TSNode compile = finding.node("compile");
+  TSNode compile = match->compile;
   TSNode args = field(compile, "arguments");
   std::vector<TSNode> positional = positionalArguments(args);
   if (positional.size() != 1 || hasSplat(args)) return std::nullopt;
   std::string module(textOf(positional[0], source));
-  TSNode statement = finding.node("statement");
+  TSNode statement = match->statement;
   Fix fix;
   if (isNull(statement)) {
     fix.message = "Pass the module itself, not `torch.compile(...)`";
@@ -48,7 +51,7 @@ std::optional<Fix> fixCompiledModelDeepspeed(const FileContext& ctx, const Findi
     return fix;
   }
   fix.applicability = Applicability::Unsafe;
-  if (textOf(finding.node("target"), source) == module) {
+  if (textOf(match->target, source) == module) {
     auto edit = removeStatementLines(ctx.file, statement);
     if (!edit || !addEdit(fix.edits, *edit)) return std::nullopt;
     fix.message = "Remove `torch.compile`: DeepSpeed takes the module itself";

@@ -9,6 +9,7 @@
 #include "core/source_file.h"
 #include "edit/insertion.h"
 #include "fixers/arguments.h"
+#include "matchers/grad_accumulation_in_deepspeed_config.h"
 #include "model/file_model.h"
 #include "python/node.h"
 #include "rules/rule.h"
@@ -67,7 +68,9 @@ static bool readsTheSameAt(TSNode value, TSNode use, const FileContext& ctx) {
 std::optional<Fix> fixGradAccumulationInDeepspeedConfig(const FileContext& ctx,
                                                         const Finding& finding) {
   std::string_view source = ctx.file.text();
-  TSNode pair = finding.node("pair");
+  const auto* match = finding.payloadAs<GradAccumulationInDeepspeedConfigMatch>();
+  if (!match) return std::nullopt;
+  TSNode pair = match->pair;
   if (isNull(pair)) return std::nullopt;  // a JSON file, or a dict the program changes
   TSNode value = field(pair, "value");
   auto remove = removeArgument(ctx.file, pair);
@@ -82,7 +85,7 @@ std::optional<Fix> fixGradAccumulationInDeepspeedConfig(const FileContext& ctx,
 
   std::vector<const TrainerInstance*> trainers;
   for (const TrainerInstance& t : ctx.model.trainers())
-    if (sameNode(t.strategy.evidence, finding.node("strategy"))) trainers.push_back(&t);
+    if (sameNode(t.strategy.evidence, match->strategy)) trainers.push_back(&t);
   if (trainers.size() != 1) return std::nullopt;
   TSNode arguments = field(trainers[0]->construction, "arguments");
   if (hasSplat(arguments)) return std::nullopt;

@@ -9,6 +9,7 @@
 #include "core/source_file.h"
 #include "edit/insertion.h"
 #include "matchers/fabric_names.h"
+#include "matchers/loss_backward_bypasses_fabric.h"
 #include "model/file_model.h"
 #include "python/node.h"
 #include "rules/rule.h"
@@ -16,16 +17,18 @@
 namespace lightfix {
 
 std::optional<Fix> fixLossBackwardBypassesFabric(const FileContext& ctx, const Finding& finding) {
+  const auto* match = finding.payloadAs<LossBackwardBypassesFabricMatch>();
+  if (!match) return std::nullopt;
   std::string_view source = ctx.file.text();
-  if (ts_node_named_child_count(finding.node("arguments")) != 0) return std::nullopt;
-  TSNode call = finding.node("call");
+  if (ts_node_named_child_count(match->arguments) != 0) return std::nullopt;
+  TSNode call = match->call;
   TSNode scope = ctx.model.bindings().scopeOf(call);
-  std::optional<SetupResult> result = ctx.model.setupResultOf(finding.node("model"), scope);
+  std::optional<SetupResult> result = ctx.model.setupResultOf(match->model, scope);
   if (!result) return std::nullopt;
   const SetupCall* setup = result->setup;
   std::string fabric = fabricNameIn(ctx, *setup, scope);
   if (fabric.empty()) return std::nullopt;
-  TSNode loss = finding.node("loss");
+  TSNode loss = match->loss;
   // `(loss / n).backward()`: the parentheses are the call's now.
   if (is(loss, "parenthesized_expression") && ts_node_named_child_count(loss) == 1)
     loss = ts_node_named_child(loss, 0);

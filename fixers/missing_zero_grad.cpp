@@ -7,6 +7,7 @@
 #include <clang/AST/StmtCXX.h>
 
 #include "cxx/cxx_context.h"
+#include "matchers/missing_zero_grad.h"
 #include "matchers/torch_calls.h"
 #include "rules/finding.h"
 
@@ -36,9 +37,10 @@ const clang::Stmt* statementHolding(const CxxContext& ctx, const clang::Compound
 }  // namespace
 
 std::optional<Fix> fixMissingZeroGrad(const CxxContext& ctx, const CxxFinding& finding) {
-  const auto* loop = finding.node<clang::Stmt>("loop");
-  const auto* step = finding.node<clang::CallExpr>("step");
-  if (!loop || !step) return std::nullopt;
+  const auto* match = finding.payloadAs<MissingZeroGradMatch>();
+  if (!match || !match->loop || !match->step) return std::nullopt;
+  const clang::Stmt* loop = match->loop;
+  const clang::CallExpr* step = match->step;
   const auto* body = llvm::dyn_cast_or_null<clang::CompoundStmt>(loopBody(*loop));
   if (!body) return std::nullopt;  // a body without braces: no line to add
   const clang::Stmt* anchor = statementHolding(ctx, *body, finding.start);

@@ -17,6 +17,7 @@
 #include "core/source_file.h"
 #include "edit/insertion.h"
 #include "fixers/line_edits.h"
+#include "matchers/optimizer_steps_wrong_engine.h"
 #include "model/file_model.h"
 #include "model/statement_effects.h"
 #include "python/node.h"
@@ -163,9 +164,11 @@ bool movable(TSNode statement) {
 }  // namespace
 
 std::optional<Fix> fixOptimizerStepsWrongEngine(const FileContext& ctx, const Finding& finding) {
+  const auto* match = finding.payloadAs<OptimizerStepsWrongEngineMatch>();
+  if (!match) return std::nullopt;
   std::string_view source = ctx.file.text();
-  TSNode stepStatement = finding.node("statement");
-  TSNode optimizer = finding.node("optimizer");
+  TSNode stepStatement = match->statement;
+  TSNode optimizer = match->optimizer;
   if (isNull(stepStatement) || isNull(optimizer)) return std::nullopt;
   TSNode scope = ctx.model.bindings().scopeOf(stepStatement);
   std::optional<SetupResult> result = ctx.model.setupResultOf(optimizer, scope);

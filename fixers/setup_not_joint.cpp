@@ -13,6 +13,7 @@
 #include "edit/insertion.h"
 #include "fixers/line_edits.h"
 #include "matchers/data_flow.h"
+#include "matchers/setup_not_joint.h"
 #include "model/file_model.h"
 #include "python/node.h"
 #include "rules/rule.h"
@@ -76,8 +77,10 @@ bool onlyParametersUsed(const FileContext& ctx, TSNode block, uint32_t from, uin
 }  // namespace
 
 std::optional<Fix> fixSetupNotJoint(const FileContext& ctx, const Finding& finding) {
+  const auto* match = finding.payloadAs<SetupNotJointMatch>();
+  if (!match) return std::nullopt;
   std::string_view source = ctx.file.text();
-  TSNode call = finding.node("call");
+  TSNode call = match->call;
   TSNode assignment = parentOf(call);
   if (!is(assignment, "assignment") || !sameNode(field(assignment, "right"), call)) return {};
   TSNode statement = parentOf(assignment);
@@ -131,7 +134,7 @@ std::optional<Fix> fixSetupNotJoint(const FileContext& ctx, const Finding& findi
     names += ", " + std::string(textOf(targets[i], source));
     values += ", " + std::string(textOf(optimizers[i], source));
   }
-  std::string fabric(textOf(finding.node("fabric"), source));
+  std::string fabric(textOf(match->fabric, source));
   std::string joint = fmt::format("{} = {}.setup({})", names, fabric, values);
 
   Fix fix;

@@ -10,6 +10,7 @@
 #include "core/source_file.h"
 #include "edit/insertion.h"
 #include "matchers/deepspeed_targets.h"
+#include "matchers/trainer_strategy_name_invalid.h"
 #include "model/file_model.h"
 #include "python/node.h"
 #include "python/syntax_tree.h"
@@ -47,10 +48,10 @@ TSNode importAnchor(const FileContext& ctx, TSNode point) {
   return isNull(lastLightning) ? last : lastLightning;
 }
 
-std::optional<Fix> fixName(const FileContext& ctx, const Finding& finding) {
+std::optional<Fix> fixName(const FileContext& ctx, const TrainerStrategyNameInvalidMatch& match) {
   std::string_view source = ctx.file.text();
-  TSNode name = finding.node("name");
-  TSNode trainer = finding.node("trainer");
+  TSNode name = match.name;
+  TSNode trainer = match.trainer;
   TSNode keyword = parentOf(name);
   // Only the Trainer's own argument: a variable may feed other code.
   if (!is(keyword, "keyword_argument") || textOf(field(keyword, "name"), source) != "strategy" ||
@@ -90,9 +91,9 @@ std::string otherSide(const std::string& module) {
   return {};
 }
 
-std::optional<Fix> fixImport(const FileContext& ctx, const Finding& finding) {
+std::optional<Fix> fixImport(const FileContext& ctx, const TrainerStrategyNameInvalidMatch& match) {
   std::string_view source = ctx.file.text();
-  TSNode strategy = finding.node("strategy");
+  TSNode strategy = match.strategy;
   TSNode callee = field(strategy, "function");
   if (!is(callee, "identifier") || textOf(callee, source) != kClass) return std::nullopt;
   // The one import of the name: `from lightning.fabric.strategies import
@@ -147,8 +148,10 @@ std::optional<Fix> fixImport(const FileContext& ctx, const Finding& finding) {
 }  // namespace
 
 std::optional<Fix> fixTrainerStrategyNameInvalid(const FileContext& ctx, const Finding& finding) {
-  if (!isNull(finding.node("name"))) return fixName(ctx, finding);
-  return fixImport(ctx, finding);
+  const auto* match = finding.payloadAs<TrainerStrategyNameInvalidMatch>();
+  if (!match) return std::nullopt;
+  if (!isNull(match->name)) return fixName(ctx, *match);
+  return fixImport(ctx, *match);
 }
 
 }  // namespace lightfix

@@ -11,6 +11,7 @@
 
 #include "core/source_file.h"
 #include "edit/insertion.h"
+#include "matchers/training_step_returns_none.h"
 #include "model/file_model.h"
 #include "python/flow.h"
 #include "python/node.h"
@@ -71,15 +72,17 @@ bool guardedByBadLoss(TSNode function, TSNode ret, std::string_view loss, std::s
 }  // namespace
 
 std::optional<Fix> fixTrainingStepReturnsNone(const FileContext& ctx, const Finding& finding) {
+  const auto* match = finding.payloadAs<TrainingStepReturnsNoneMatch>();
+  if (!match) return std::nullopt;
   const SourceFile& file = ctx.file;
   std::string_view source = file.text();
-  TSNode function = finding.node("function");
-  TSNode ret = finding.node("return");
+  TSNode function = match->function;
+  TSNode ret = match->ret;
   const FunctionInfo* info = ctx.model.bindings().function(function);
   if (!info || info->params.empty()) return std::nullopt;
-  if (!isNull(finding.node("indirect"))) return std::nullopt;
+  if (match->indirect) return std::nullopt;
   // It stepped its optimizer itself: a zero loss would step it twice.
-  if (!isNull(finding.node("manual"))) return std::nullopt;
+  if (match->manual) return std::nullopt;
 
   std::string loss = lossName(function, source);
   TSNode body = field(function, "body");

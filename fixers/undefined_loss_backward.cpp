@@ -11,6 +11,7 @@
 #include <set>
 
 #include "cxx/cxx_context.h"
+#include "matchers/undefined_loss_backward.h"
 #include "rules/finding.h"
 
 namespace lightfix {
@@ -37,7 +38,8 @@ const clang::NamespaceDecl* torchNamespace(clang::ASTContext& ast) {
 }  // namespace
 
 std::optional<Fix> fixUndefinedLossBackward(const CxxContext& ctx, const CxxFinding& finding) {
-  const auto* ret = finding.node<clang::ReturnStmt>("return");
+  const auto* match = finding.payloadAs<UndefinedLossBackwardMatch>();
+  const clang::ReturnStmt* ret = match ? match->ret : nullptr;
   const clang::Expr* value = ret ? ret->getRetValue() : nullptr;
   if (!value) return std::nullopt;
   // Only a value written plainly in the main file, never through a macro.

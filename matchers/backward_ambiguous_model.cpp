@@ -6,12 +6,24 @@
 #include <algorithm>
 
 #include "core/source_file.h"
+#include "matchers/backward_ambiguous_model.h"
 #include "matchers/fabric_calls.h"
 #include "model/file_model.h"
 #include "python/flow.h"
 #include "python/node.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
+
+const RuleSpec kBackwardAmbiguousModel{
+    "LF002",
+    "backward-ambiguous-model",
+    "`fabric.backward()` without `model=` after several set-ups under DeepSpeed",
+    "When using multiple models + deepspeed, please provide the model used to perform the "
+    "optimization: `self.backward(loss, model=model)`",
+    {"backward"},
+    "When using multiple models + deepspeed, please provide the model used to perform the "
+    "optimization"};
 
 // Lightning counts every `setup`/`setup_module`; one inside a loop runs for
 // each model it goes over, so it alone makes the choice ambiguous.
@@ -52,14 +64,10 @@ void matchBackwardAmbiguousModel(const FileContext& ctx, std::vector<Finding>& o
     std::string_view fabric = textOf(b.receiver, source);
     std::string setUp = worst.inLoop ? std::string("models were set up in a loop")
                                      : fmt::format("{} models were set up", worst.calls);
-    Finding f = fabricFinding(
-        ctx, "LF002", b.call, *b.fabric,
-        fmt::format("`{}.backward()` without `model=` after {}", fabric, setUp),
-        "When using multiple models + deepspeed, please provide the model used to perform "
-        "the optimization");
-    f.nodes["backward"] = b.call;
-    f.nodes["fabric"] = b.receiver;
-    f.nodes["arguments"] = b.arguments;
+    Finding f =
+        fabricFinding(ctx, b.call, *b.fabric,
+                      fmt::format("`{}.backward()` without `model=` after {}", fabric, setUp));
+    f.payload = BackwardAmbiguousModelMatch{b.call, b.arguments};
     out.push_back(std::move(f));
   }
 }

@@ -6,11 +6,23 @@
 #include <fmt/format.h>
 
 #include "core/source_file.h"
+#include "matchers/backward_model_not_set_up.h"
 #include "matchers/fabric_method_calls.h"
 #include "model/file_model.h"
 #include "python/node.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
+
+const RuleSpec kBackwardModelNotSetUp{
+    "LF007",
+    "backward-model-not-set-up",
+    "`fabric.backward(loss, model=m)` with `m` the module before `fabric.setup()`",
+    "AttributeError: 'GPT' object has no attribute '_forward_module'",
+    {"backward"},
+    "AttributeError: ... object has no attribute '_forward_module'",
+    // PyTorch's `nn.Module.__getattr__` names the module's class.
+    R"('[A-Za-z_][A-Za-z0-9_]*' object has no attribute '_forward_module')"};
 
 namespace {
 
@@ -46,17 +58,15 @@ void matchBackwardModelNotSetUp(const FileContext& ctx, std::vector<Finding>& ou
     const SetupCall* setup = setupOfRawModule(ctx, c.fabric, textOf(value, source), scope, c.call);
     if (!setup) continue;
     Finding f;
-    f.code = "LF007";
     f.start = startOf(c.call);
     f.end = endOf(c.call);
     f.fabric = c.fabric;
     f.message = fmt::format(
         "`model={}` is the module before `{}.setup()`, which bound the set-up model to `{}`; "
-        "`Fabric.backward` raises \"AttributeError: ... object has no attribute "
-        "'_forward_module'\"",
-        textOf(value, source), textOf(c.receiver, source), textOf(setup->targets[0], source));
-    f.nodes["value"] = value;
-    f.nodes["target"] = setup->targets[0];
+        "`Fabric.backward` raises \"{}\"",
+        textOf(value, source), textOf(c.receiver, source), textOf(setup->targets[0], source),
+        ctx.rule.quoted());
+    f.payload = BackwardModelNotSetUpMatch{value, setup->targets[0]};
     out.push_back(std::move(f));
   }
 }

@@ -16,15 +16,21 @@
 #include "core/budgets.h"
 #include "cxx/cxx_context.h"
 #include "matchers/torch_calls.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
+
+const RuleSpec kBackwardUnderNoGrad{
+    "LT003",
+    "backward-under-no-grad",
+    "`backward()` on a loss computed under a `torch::NoGradGuard` (or "
+    "`c10::AutoGradMode(false)`)",
+    "element 0 of tensors does not require grad and does not have a grad_fn",
+    {"NoGradGuard", "AutoGradMode"}};
 
 namespace {
 
 using namespace clang::ast_matchers;
-
-constexpr const char* kError =
-    "element 0 of tensors does not require grad and does not have a grad_fn";
 
 bool isRecord(const clang::CXXRecordDecl* r, const char* name) {
   return r && r->getQualifiedNameAsString() == name;
@@ -85,6 +91,12 @@ void visitRunning(const clang::Stmt* s, const Visit& visit) {
 
 // The code a guard covers (the rest of its block), or a helper's body
 // reached from there through `call`.
+// A finding and the guard it names, for keeping the nearest guard's.
+struct GuardedFinding {
+  CxxFinding finding;
+  const clang::VarDecl* guard = nullptr;
+};
+
 struct Frame {
   clang::SourceLocation begin, end;               // expansion locations
   const clang::FunctionDecl* function = nullptr;  // null for the guard's block
@@ -98,7 +110,7 @@ class Checker {
   Checker(const CxxContext& ctx) : ctx_(ctx), sm_(ctx.ast.getSourceManager()) {}
 
   void check(const clang::CompoundStmt& block, const clang::DeclStmt& declStmt,
-             const clang::VarDecl& guard, std::map<uint32_t, CxxFinding>& out) {
+             const clang::VarDecl& guard, std::map<uint32_t, GuardedFinding>& out) {
     guard_ = &guard;
     out_ = &out;
     Frame top;
@@ -342,29 +354,25 @@ class Checker {
     std::string guard = spelledGuard();
     unsigned guardLine = ctx_.lineOf(guard_->getLocation());
     CxxFinding finding;
-    finding.code = "LT003";
     if (firstCall)
       finding.message = fmt::format(
           "`{}` is reached through {} called at line {}, under the `{}` declared at line {}: "
           "the loss is computed without a graph, and backward throws \"{}\"",
           backward, spelledCallee(*firstHelper, *firstCall), ctx_.lineOf(firstCall->getBeginLoc()),
-          guard, guardLine, kError);
+          guard, guardLine, *kBackwardUnderNoGrad.raises);
     else
       finding.message = fmt::format(
           "`{}` runs under the `{}` declared at line {}: the loss is computed without a graph, "
           "and backward throws \"{}\"",
-          backward, guard, guardLine, kError);
+          backward, guard, guardLine, *kBackwardUnderNoGrad.raises);
     finding.start = *start;
     finding.end = *end + 1;
-    finding.nodes["backward"] = clang::DynTypedNode::create(call);
-    finding.nodes["guard"] = clang::DynTypedNode::create(*guard_);
     // One report a call: the nearest guard (declared last) wins.
     auto it = out_->find(*start);
-    if (it != out_->end()) {
-      const auto* other = it->second.node<clang::VarDecl>("guard");
-      if (other && before(loc(guard_->getLocation()), loc(other->getLocation()))) return;
-    }
-    (*out_)[*start] = std::move(finding);
+    if (it != out_->end() &&
+        before(loc(guard_->getLocation()), loc(it->second.guard->getLocation())))
+      return;
+    (*out_)[*start] = {std::move(finding), guard_};
   }
 
   std::string spelledBackward(const clang::CallExpr& call, const clang::Expr* tensor) const {
@@ -400,14 +408,14 @@ class Checker {
   const CxxContext& ctx_;
   const clang::SourceManager& sm_;
   const clang::VarDecl* guard_ = nullptr;
-  std::map<uint32_t, CxxFinding>* out_ = nullptr;
+  std::map<uint32_t, GuardedFinding>* out_ = nullptr;
 };
 
 }  // namespace
 
 void matchBackwardUnderNoGrad(const CxxContext& ctx, std::vector<CxxFinding>& out) {
   auto block = compoundStmt().bind("block");
-  std::map<uint32_t, CxxFinding> findings;  // by offset: templates' instantiations repeat
+  std::map<uint32_t, GuardedFinding> findings;  // by offset: templates' instantiations repeat
   Checker checker(ctx);
   for (clang::Decl* top : ctx.decls)
     for (const BoundNodes& found : match(decl(forEachDescendant(block)), *top, ctx.ast)) {
@@ -420,7 +428,7 @@ void matchBackwardUnderNoGrad(const CxxContext& ctx, std::vector<CxxFinding>& ou
             if (isNoGradGuard(*var)) checker.check(*c, *declStmt, *var, findings);
       }
     }
-  for (auto& [offset, finding] : findings) out.push_back(std::move(finding));
+  for (auto& [offset, guarded] : findings) out.push_back(std::move(guarded.finding));
 }
 
 }  // namespace lightfix

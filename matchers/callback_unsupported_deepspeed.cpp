@@ -10,8 +10,20 @@
 #include "model/file_model.h"
 #include "python/node.h"
 #include "python/syntax_tree.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
+
+const RuleSpec kCallbackUnsupportedDeepspeed{
+    "LF020",
+    "callback-unsupported-deepspeed",
+    "a callback that refuses DeepSpeed (finetuning, SWA, gradient accumulation scheduling)",
+    "The Finetuning callback does not support running with the DeepSpeed strategy. Choose a "
+    "different strategy or disable the callback.",
+    {"Finetuning", "StochasticWeightAveraging", "GradientAccumulationScheduler"},
+    {},
+    // BaseFinetuning, StochasticWeightAveraging, GradientAccumulationScheduler.
+    R"(The Finetuning callback does not support running with the DeepSpeed strategy|SWA does not currently support sharded models|The `[A-Za-z_]*DeepSpeed[A-Za-z_]*` does not support `accumulate_grad_batches` changing between epochs)"};
 
 namespace {
 
@@ -92,8 +104,7 @@ void matchCallbackUnsupportedDeepspeed(const FileContext& ctx, std::vector<Findi
       const Refusal* refusal = refusalOf(ctx, call);
       if (!refusal) continue;
       std::string name(textOf(field(call, "function"), source));
-      out.push_back(trainerFinding(ctx, "LF020", call, t,
-                                   fmt::format("`{}` callback under DeepSpeed", name),
+      out.push_back(trainerFinding(ctx, call, t, fmt::format("`{}` callback under DeepSpeed", name),
                                    refusal->says));
     }
   }

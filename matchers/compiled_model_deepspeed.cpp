@@ -1,16 +1,26 @@
 // LF015 compiled-model-deepspeed: a `torch.compile(...)` result passed to
 // `fit` (or validate/test/predict) of a Trainer whose strategy is DeepSpeed.
 
+#include "matchers/compiled_model_deepspeed.h"
 #include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
 #include "model/file_model.h"
 #include "python/node.h"
 #include "python/syntax_tree.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
 
-static const char* kLightningSays =
-    "Using a compiled model is incompatible with the current strategy: `DeepSpeedStrategy`.";
+const RuleSpec kCompiledModelDeepspeed{
+    "LF015",
+    "compiled-model-deepspeed",
+    "a `torch.compile`d model given to `Trainer.fit` under DeepSpeed",
+    "Using a compiled model is incompatible with the current strategy: `DeepSpeedStrategy`. "
+    "Only SingleDeviceStrategy, DDPStrategy, FSDPStrategy support compilation. Either switch "
+    "to one of the supported strategies or avoid passing in compiled model.",
+    {"compile"},
+    "Using a compiled model is incompatible with the current strategy: `DeepSpeedStrategy`.",
+    R"(Using a compiled model is incompatible with the current strategy: `[A-Za-z_]*DeepSpeed[A-Za-z_]*`)"};
 
 static bool isCompileCall(const FileContext& ctx, TSNode n) {
   if (!is(n, "call")) return false;
@@ -40,16 +50,14 @@ void matchCompiledModelDeepspeed(const FileContext& ctx, std::vector<Finding>& o
       if (!isCompileCall(ctx, compile)) continue;
       // `if args.compile: model = torch.compile(model)` compiles on some runs.
       bool sometimes = bound && !contains(parentOf(bound->statement), call.call);
-      Finding f = methodCallFinding(ctx, "LF015", compile, call,
+      Finding f = methodCallFinding(ctx, compile, call,
                                     sometimes ? "a model `torch.compile`d on some runs given to a "
                                                 "DeepSpeed Trainer"
                                               : "a `torch.compile`d model given to a DeepSpeed "
-                                                "Trainer",
-                                    kLightningSays);
+                                                "Trainer");
       if (sometimes) f.severity = Severity::Warning;
-      f.nodes["compile"] = compile;
-      if (bound) f.nodes["statement"] = bound->statement;
-      f.nodes["target"] = bound ? bound->targetNode : TSNode{};
+      f.payload = CompiledModelDeepspeedMatch{compile, bound ? bound->statement : TSNode{},
+                                              bound ? bound->targetNode : TSNode{}};
       out.push_back(std::move(f));
     }
   }

@@ -34,10 +34,9 @@ LightningSide lightningSideOf(const std::string& q) {
   return LightningSide::Unknown;
 }
 
-Finding trainerFinding(const FileContext& ctx, std::string_view code, TSNode node,
-                       const TrainerInstance& trainer, const std::string& problem,
-                       std::string_view lightningSays) {
-  return strategyFinding(ctx, code, node, trainer.strategy, ctx.file, problem, lightningSays);
+Finding trainerFinding(const FileContext& ctx, TSNode node, const TrainerInstance& trainer,
+                       const std::string& problem, std::string_view quote) {
+  return strategyFinding(ctx, node, trainer.strategy, ctx.file, problem, quote);
 }
 
 const TrainerInstance* trainerOf(const FileContext& ctx, TSNode receiver) {
@@ -68,11 +67,10 @@ std::vector<DeepSpeedMethodCall> deepSpeedMethodCalls(const FileContext& ctx,
   return out;
 }
 
-Finding methodCallFinding(const FileContext& ctx, std::string_view code, TSNode node,
-                          const DeepSpeedMethodCall& call, const std::string& problem,
-                          std::string_view lightningSays) {
-  if (call.fabric) return fabricFinding(ctx, code, node, *call.fabric, problem, lightningSays);
-  return trainerFinding(ctx, code, node, *call.trainer, problem, lightningSays);
+Finding methodCallFinding(const FileContext& ctx, TSNode node, const DeepSpeedMethodCall& call,
+                          const std::string& problem, std::string_view quote) {
+  if (call.fabric) return fabricFinding(ctx, node, *call.fabric, problem, quote);
+  return trainerFinding(ctx, node, *call.trainer, problem, quote);
 }
 
 int statedZeroStage(const Strategy& strategy, const FileModel& model) {

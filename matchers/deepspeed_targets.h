@@ -18,9 +18,8 @@ struct TrainerInstance;
 
 // A finding at `node` for a Trainer of this file, naming the line that chose
 // DeepSpeed; `error` when DeepSpeed is certain, else `warning`.
-Finding trainerFinding(const FileContext& ctx, std::string_view code, TSNode node,
-                       const TrainerInstance& trainer, const std::string& problem,
-                       std::string_view lightningSays);
+Finding trainerFinding(const FileContext& ctx, TSNode node, const TrainerInstance& trainer,
+                       const std::string& problem, std::string_view quote = {});
 
 // The Trainer of this file that `receiver` holds (through names), or null.
 const TrainerInstance* trainerOf(const FileContext& ctx, TSNode receiver);
@@ -38,9 +37,8 @@ std::vector<DeepSpeedMethodCall> deepSpeedMethodCalls(const FileContext& ctx,
                                                       std::string_view method);
 
 // A finding for either kind of receiver.
-Finding methodCallFinding(const FileContext& ctx, std::string_view code, TSNode node,
-                          const DeepSpeedMethodCall& call, const std::string& problem,
-                          std::string_view lightningSays);
+Finding methodCallFinding(const FileContext& ctx, TSNode node, const DeepSpeedMethodCall& call,
+                          const std::string& problem, std::string_view quote = {});
 
 // The ZeRO stage a strategy states: 3 for `"deepspeed_stage_3_offload"`,
 // `DeepSpeedStrategy(stage=3)` or a `config=` (a dict or a JSON file of the

@@ -30,25 +30,22 @@ bool deepSpeedSetupsReach(const FileContext& ctx) {
   return ctx.model.hasDeepSpeedSetup() || ctx.project.hasDeepSpeedSetup();
 }
 
-Finding strategyFinding(const FileContext& ctx, std::string_view code, TSNode node,
-                        const Strategy& strategy, const SourceFile& strategyFile,
-                        const std::string& problem, std::string_view lightningSays) {
+Finding strategyFinding(const FileContext& ctx, TSNode node, const Strategy& strategy,
+                        const SourceFile& strategyFile, const std::string& problem,
+                        std::string_view quote) {
   Finding f;
-  f.code = std::string(code);
   f.start = startOf(node);
   f.end = endOf(node);
   f.severity = strategy.kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
   StrategySource source = sourceOf(strategy, strategyFile);
   f.message = fmt::format("{}; {} raises \"{}\"", problem, describe(source, ctx.file.path()),
-                          lightningSays);
+                          quote.empty() ? ctx.rule.quoted() : quote);
   return f;
 }
 
-Finding fabricFinding(const FileContext& ctx, std::string_view code, TSNode node,
-                      const FabricInstance& fabric, const std::string& problem,
-                      std::string_view lightningSays) {
-  Finding f =
-      strategyFinding(ctx, code, node, fabric.strategy, *fabric.file, problem, lightningSays);
+Finding fabricFinding(const FileContext& ctx, TSNode node, const FabricInstance& fabric,
+                      const std::string& problem, std::string_view quote) {
+  Finding f = strategyFinding(ctx, node, fabric.strategy, *fabric.file, problem, quote);
   f.fabric = &fabric;
   return f;
 }

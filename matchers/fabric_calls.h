@@ -33,13 +33,12 @@ bool deepSpeedSetupsReach(const FileContext& ctx);
 // A finding at `node` under `strategy` (judged in `strategyFile`): an error
 // where DeepSpeed is certain, a warning where it may be, its message naming
 // the line that chose it.
-Finding strategyFinding(const FileContext& ctx, std::string_view code, TSNode node,
-                        const Strategy& strategy, const SourceFile& strategyFile,
-                        const std::string& problem, std::string_view lightningSays);
+Finding strategyFinding(const FileContext& ctx, TSNode node, const Strategy& strategy,
+                        const SourceFile& strategyFile, const std::string& problem,
+                        std::string_view quote = {});
 
 // The same for a Fabric's strategy; the finding names the Fabric.
-Finding fabricFinding(const FileContext& ctx, std::string_view code, TSNode node,
-                      const FabricInstance& fabric, const std::string& problem,
-                      std::string_view lightningSays);
+Finding fabricFinding(const FileContext& ctx, TSNode node, const FabricInstance& fabric,
+                      const std::string& problem, std::string_view quote = {});
 
 }  // namespace lightfix

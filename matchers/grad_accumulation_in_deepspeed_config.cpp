@@ -5,15 +5,26 @@
 
 #include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
+#include "matchers/grad_accumulation_in_deepspeed_config.h"
 #include "model/deepspeed_config.h"
 #include "model/file_model.h"
 #include "python/node.h"
 #include "python/syntax_tree.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
 
-static const char* kLightningSays =
-    "Do not set `gradient_accumulation_steps` in the DeepSpeed config";
+const RuleSpec kGradAccumulationInDeepspeedConfig{
+    "LF013",
+    "grad-accumulation-in-deepspeed-config",
+    "`\"gradient_accumulation_steps\"` in the DeepSpeed config of a Trainer",
+    "Do not set `gradient_accumulation_steps` in the DeepSpeed config as this will be set with "
+    "the `accumulate_grad_batches` argument passed via the Lightning Trainer.",
+    // The key, or a config file named.
+    {"gradient_accumulation_steps", "config="},
+    "Do not set `gradient_accumulation_steps` in the DeepSpeed config",
+    R"(Do not set `gradient_accumulation_steps` in the DeepSpeed config as this will be set with the `accumulate_grad_batches` argument)"};
+// file named
 
 // The dict literal a `config=` argument surely is: written in place, or a
 // name bound to one that the file names nowhere else (so nothing edits it).
@@ -64,11 +75,9 @@ void matchGradAccumulationInDeepspeedConfig(const FileContext& ctx, std::vector<
     TSNode config = keywordArgument(field(s.evidence, "arguments"), "config", source);
     TSNode pair = gradAccumulationPair(literalConfig(ctx, config), source);
     if (!isNull(pair)) {
-      Finding f = trainerFinding(ctx, "LF013", field(pair, "key"), t,
-                                 "`gradient_accumulation_steps` in a Trainer's DeepSpeed config",
-                                 kLightningSays);
-      f.nodes["pair"] = pair;
-      f.nodes["strategy"] = s.evidence;
+      Finding f = trainerFinding(ctx, field(pair, "key"), t,
+                                 "`gradient_accumulation_steps` in a Trainer's DeepSpeed config");
+      f.payload = GradAccumulationInDeepspeedConfigMatch{pair, s.evidence};
       out.push_back(std::move(f));
       continue;
     }
@@ -79,9 +88,8 @@ void matchGradAccumulationInDeepspeedConfig(const FileContext& ctx, std::vector<
         key.file ? fmt::format("({}:{})", key.file->path, key.line)
                  : fmt::format("(set at line {})", ts_node_start_point(key.python.node).row + 1);
     out.push_back(trainerFinding(
-        ctx, "LF013", key.file ? key.argument : key.python.node, t,
-        fmt::format("`gradient_accumulation_steps` in a Trainer's DeepSpeed config {}", where),
-        kLightningSays));
+        ctx, key.file ? key.argument : key.python.node, t,
+        fmt::format("`gradient_accumulation_steps` in a Trainer's DeepSpeed config {}", where)));
   }
 }
 

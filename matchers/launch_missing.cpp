@@ -16,8 +16,20 @@
 #include "python/node.h"
 #include "python/query.h"
 #include "python/syntax_tree.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
+
+const RuleSpec kLaunchMissing{
+    "LF005",
+    "launch-missing",
+    "A DeepSpeed Fabric set up (or `init_module`, `barrier`…) without `fabric.launch()`",
+    "To use Fabric with more than one device, you must call `.launch()` or use the CLI: "
+    "`fabric run --help`.",
+    {"setup", "init_module", "sharded_model", "barrier", "broadcast", "all_gather", "all_reduce"},
+    "To use Fabric with more than one device, you must call `.launch()`",
+    // Lightning < 2.2 named the CLI `lightning run model`.
+    R"(To use Fabric with more than one device, you must call `\.launch\(\)` or use the CLI: `(fabric run|lightning run model) --help`)"};
 
 namespace {
 
@@ -92,11 +104,9 @@ void matchLaunchMissing(const FileContext& ctx, std::vector<Finding>& out) {
   });
   for (const FabricMethodCall& c : calls) {
     const FabricInstance* fabric = c.fabric;
-    Finding f = fabricFinding(ctx, "LF005", c.call, *fabric,
+    Finding f = fabricFinding(ctx, c.call, *fabric,
                               fmt::format("`{}.{}()` on a Fabric that is never launched",
-                                          textOf(c.receiver, source), c.method),
-                              "To use Fabric with more than one device, you must call `.launch()`");
-    f.nodes["call"] = c.call;
+                                          textOf(c.receiver, source), c.method));
     out.push_back(std::move(f));
   }
 }

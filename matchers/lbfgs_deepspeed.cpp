@@ -8,10 +8,15 @@
 #include "model/project_model.h"
 #include "python/node.h"
 #include "rules/rule.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
 
-static const char* kLightningSays = "DeepSpeed and the LBFGS optimizer are not compatible.";
+const RuleSpec kLbfgsDeepspeed{"LF011",
+                               "lbfgs-deepspeed",
+                               "`torch.optim.LBFGS` in a LightningModule under DeepSpeed",
+                               "DeepSpeed and the LBFGS optimizer are not compatible.",
+                               {"LBFGS"}};
 
 // `torch.optim.LBFGS`, however it was imported (`from torch.optim import
 // LBFGS`, `import torch.optim as optim`).
@@ -34,14 +39,13 @@ void matchLbfgsDeepspeed(const FileContext& ctx, std::vector<Finding>& out) {
     if (!strategy) continue;
     for (TSNode call : creations) {
       Finding f;
-      f.code = "LF011";
       f.start = startOf(call);
       f.end = endOf(call);
       f.severity = strategy->kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
       // Every `optimizer.step()` goes through DeepSpeed's precision plugin,
       // in manual optimization too.
       f.message = fmt::format("`LBFGS` optimizer in `{}` under {}; it raises \"{}\"", cls.name,
-                              describe(*strategy, ctx.file.path()), kLightningSays);
+                              describe(*strategy, ctx.file.path()), ctx.rule.quoted());
       out.push_back(std::move(f));
     }
   }

@@ -8,11 +8,23 @@
 #include "core/source_file.h"
 #include "matchers/data_flow.h"
 #include "matchers/fabric_calls.h"
+#include "matchers/loss_backward_bypasses_fabric.h"
 #include "model/file_model.h"
 #include "python/node.h"
 #include "python/syntax_tree.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
+
+const RuleSpec kLossBackwardBypassesFabric{
+    "LF006",
+    "loss-backward-bypasses-fabric",
+    "`loss.backward()` on a set-up model's output under DeepSpeed, not `fabric.backward(loss)`",
+    "The current strategy and precision selection requires you to call `fabric.backward(loss)` "
+    "instead of `loss.backward()`.",
+    {"backward"},
+    "The current strategy and precision selection requires you to call `fabric.backward(loss)`",
+    R"(The current strategy and precision selection requires you to call `fabric\.backward\(loss\)` instead of `loss\.backward\(\)`)"};
 
 namespace {
 
@@ -45,16 +57,11 @@ void matchLossBackwardBypassesFabric(const FileContext& ctx, std::vector<Finding
           textOf(field(parentOf(output), "attribute"), source) == "detach")
         continue;
       Finding f = fabricFinding(
-          ctx, "LF006", call, *setup->fabric,
+          ctx, call, *setup->fabric,
           fmt::format("`{}.backward()` on the output of `{}`, set up on a Fabric: use "
                       "`fabric.backward()`",
-                      textOf(loss, source), textOf(model, source)),
-          "The current strategy and precision selection requires you to call "
-          "`fabric.backward(loss)`");
-      f.nodes["call"] = call;
-      f.nodes["loss"] = loss;
-      f.nodes["arguments"] = arguments;
-      f.nodes["model"] = model;
+                      textOf(loss, source), textOf(model, source)));
+      f.payload = LossBackwardBypassesFabricMatch{call, loss, arguments, model};
       out.push_back(std::move(f));
       return;
     }

@@ -12,9 +12,19 @@
 
 #include "core/budgets.h"
 #include "cxx/cxx_context.h"
+#include "matchers/missing_zero_grad.h"
 #include "matchers/torch_calls.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
+
+const RuleSpec kMissingZeroGrad{
+    "LT001",
+    "missing-zero-grad",
+    "a C++ training loop steps an optimizer after `backward()` but never calls its "
+    "`zero_grad()`",
+    std::nullopt,
+    {"backward"}};
 
 namespace {
 
@@ -147,16 +157,13 @@ void matchMissingZeroGrad(const CxxContext& ctx, std::vector<CxxFinding>& out) {
       if (!range) continue;
       std::string optimizer = memberPrefix(ctx, *step).value_or("optimizer.");
       CxxFinding f;
-      f.code = "LT001";
       f.message = fmt::format(
           "`{0}step()` in this loop follows `backward()`, but `{0}zero_grad()` is never called "
           "in it: each iteration's gradients add up to the previous ones",
           optimizer);
       f.start = range->first;
       f.end = range->second;
-      f.nodes["loop"] = clang::DynTypedNode::create(*l);
-      f.nodes["backward"] = clang::DynTypedNode::create(*backward);
-      f.nodes["step"] = clang::DynTypedNode::create(*step);
+      f.payload = MissingZeroGradMatch{l, step};
       out.push_back(std::move(f));
     }
   }

@@ -11,13 +11,23 @@
 #include "core/source_file.h"
 #include "matchers/fabric_calls.h"
 #include "matchers/fabric_method_calls.h"
+#include "matchers/optimizer_steps_wrong_engine.h"
 #include "model/file_model.h"
 #include "model/project_model.h"
 #include "model/statement_effects.h"
 #include "python/node.h"
 #include "python/syntax_tree.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
+
+const RuleSpec kOptimizerStepsWrongEngine{
+    "LF008",
+    "optimizer-steps-wrong-engine",
+    "`opt.step()` after a `self.backward(model=...)` of another model, in a LightningLite "
+    "before 1.8 under DeepSpeed",
+    std::nullopt,  // Lightning raises nothing: the wrong engine steps silently
+    {"step"}};
 
 namespace {
 
@@ -67,7 +77,7 @@ void matchOptimizerStepsWrongEngine(const FileContext& ctx, std::vector<Finding>
     if (isNull(model)) return;
     const SetupCall* attached = ctx.model.setupOfModel(model, scope);
     if (!attached || attached == stepped) return;
-    Finding f = fabricFinding(ctx, "LF008", call, *stepped->fabric, "", "");
+    Finding f = fabricFinding(ctx, call, *stepped->fabric, "", "");
     std::string_view attachedModel = textOf(model, source);
     f.message = fmt::format(
         "`{}.step()` right after `{}.backward(..., model={})` steps `{}`'s engine, not its own "
@@ -77,9 +87,7 @@ void matchOptimizerStepsWrongEngine(const FileContext& ctx, std::vector<Finding>
         describe(sourceOf(stepped->fabric->strategy, *stepped->fabric->file), ctx.file.path()));
     // Only the Lightning version, which the code does not say, decides.
     f.severity = Severity::Warning;
-    f.nodes["step"] = call;
-    f.nodes["statement"] = statement;
-    f.nodes["optimizer"] = optimizer;
+    f.payload = OptimizerStepsWrongEngineMatch{statement, optimizer};
     out.push_back(std::move(f));
   };
   walk(ctx.tree.root(), [&](TSNode statement) {

@@ -9,8 +9,20 @@
 #include "matchers/fabric_calls.h"
 #include "model/file_model.h"
 #include "python/node.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
+
+const RuleSpec kPrecisionUnsupportedDeepspeed{
+    "LF019",
+    "precision-unsupported-deepspeed",
+    "a `precision=` DeepSpeed does not support (64-bit, Transformer Engine)",
+    "`precision='64-true')` is not supported in DeepSpeed. `precision` must be one of: "
+    "('32-true', '16-true', 'bf16-true', '16-mixed', 'bf16-mixed').",
+    {"precision"},
+    {},
+    // Fabric's text, then the Trainer's.
+    R"(`precision='[^']*'\)` is not supported in DeepSpeed\.|`Trainer\(strategy='deepspeed', precision='[^']*'\)` is not supported\.)"};
 
 static const char* kSupported = "'32-true', '16-true', 'bf16-true', '16-mixed', 'bf16-mixed'";
 
@@ -46,7 +58,7 @@ void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Find
         (precision = rejected(fabric.construction, argument)).empty())
       continue;
     out.push_back(
-        fabricFinding(ctx, "LF019", argument, fabric,
+        fabricFinding(ctx, argument, fabric,
                       fmt::format("`{}` under DeepSpeed, which supports only {}",
                                   textOf(argument, source), kSupported),
                       fmt::format("`precision='{}')` is not supported in DeepSpeed.", precision)));
@@ -58,7 +70,7 @@ void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Find
         (precision = rejected(trainer.construction, argument)).empty())
       continue;
     out.push_back(trainerFinding(
-        ctx, "LF019", argument, trainer,
+        ctx, argument, trainer,
         fmt::format("`{}` under DeepSpeed, which supports only {}", textOf(argument, source),
                     kSupported),
         fmt::format("`Trainer(strategy='deepspeed', precision='{}')` is not supported.",

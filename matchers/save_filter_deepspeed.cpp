@@ -1,15 +1,24 @@
 // LF017 save-filter-deepspeed: `fabric.save(path, state, filter=...)` on a
 // Fabric whose strategy is DeepSpeed.
 
+#include "matchers/save_filter_deepspeed.h"
 #include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
 #include "model/file_model.h"
 #include "python/node.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
 
-static const char* kLightningSays =
-    "`DeepSpeedStrategy.save_checkpoint(..., filter=...)` is not supported";
+const RuleSpec kSaveFilterDeepspeed{
+    "LF017",
+    "save-filter-deepspeed",
+    "`fabric.save(..., filter=...)` under DeepSpeed",
+    "`DeepSpeedStrategy.save_checkpoint(..., filter=...)` is not supported because "
+    "`DeepSpeedStrategy` manages the state serialization internally.",
+    {"save"},
+    "`DeepSpeedStrategy.save_checkpoint(..., filter=...)` is not supported",
+    R"(`DeepSpeedStrategy\.save_checkpoint\(\.\.\., filter=\.\.\.\)` is not supported)"};
 
 // Whether a filter may be `None` when the call runs: `None` itself, a
 // conditional with a `None` branch, or a parameter (a wrapper's
@@ -37,9 +46,9 @@ void matchSaveFilterDeepspeed(const FileContext& ctx, std::vector<Finding>& out)
     std::vector<TSNode> positional = positionalArguments(call.arguments);
     if (isNull(filter) && positional.size() == 3) argument = filter = positional[2];
     if (isNull(filter) || mayBeNone(ctx, filter)) continue;
-    Finding f = methodCallFinding(ctx, "LF017", call.call, call,
-                                  "`fabric.save(..., filter=...)` under DeepSpeed", kLightningSays);
-    f.nodes["argument"] = argument;
+    Finding f =
+        methodCallFinding(ctx, call.call, call, "`fabric.save(..., filter=...)` under DeepSpeed");
+    f.payload = SaveFilterDeepspeedMatch{argument};
     out.push_back(std::move(f));
   }
 }

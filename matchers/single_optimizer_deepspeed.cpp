@@ -14,10 +14,20 @@
 #include "python/flow.h"
 #include "python/node.h"
 #include "rules/rule.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
 
-static const char* kFabricSays = "Currently only one optimizer is supported with DeepSpeed.";
+const RuleSpec kSingleOptimizerDeepspeed{
+    "LF010",
+    "single-optimizer-deepspeed",
+    "several optimizers or LR schedulers under DeepSpeed",
+    "Currently only one optimizer is supported with DeepSpeed. Got 2 optimizers instead.",
+    {"setup", "configure_optimizers"},
+    "Currently only one optimizer is supported with DeepSpeed.",
+    // Fabric's text, then the Trainer's.
+    R"(Currently only one optimizer is supported with DeepSpeed\. Got [0-9]+ optimizers instead\.|DeepSpeed currently only supports single optimizer, single optional scheduler\.)"};
+
 static const char* kTrainerSays =
     "DeepSpeed currently only supports single optimizer, single optional scheduler.";
 
@@ -134,9 +144,8 @@ void matchFabricSetups(const FileContext& ctx, std::vector<Finding>& out) {
     if (hasSplat(field(setup.call, "arguments")) || setup.arguments.size() < 3) continue;
     size_t optimizers = setup.arguments.size() - 1;
     out.push_back(fabricFinding(
-        ctx, "LF010", setup.call, *setup.fabric,
-        fmt::format("`fabric.setup()` with {} optimizers under DeepSpeed", optimizers),
-        kFabricSays));
+        ctx, setup.call, *setup.fabric,
+        fmt::format("`fabric.setup()` with {} optimizers under DeepSpeed", optimizers)));
   }
 }
 
@@ -181,7 +190,6 @@ void matchConfigureOptimizers(const FileContext& ctx, std::vector<Finding>& out)
     if (!strategy) continue;
     const auto& [ret, what] = *first;
     Finding f;
-    f.code = "LF010";
     f.start = startOf(ret);
     f.end = endOf(ret);
     // A count some path makes is as sure as a strategy some path picks.

@@ -3,16 +3,30 @@
 // to a Trainer, Fabric's `DeepSpeedStrategy` given to a Trainer, or the
 // Trainer's given to a Fabric.
 
+#include "matchers/trainer_strategy_name_invalid.h"
 #include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
 #include "matchers/fabric_calls.h"
 #include "model/file_model.h"
 #include "python/node.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
 
-static const char* kNameSays =
-    "You selected an invalid strategy name: `strategy='deepspeed_stage_1_offload'`";
+const RuleSpec kTrainerStrategyNameInvalid{
+    "LF014",
+    "trainer-strategy-name-invalid",
+    "a DeepSpeed strategy its side of Lightning does not know (a Fabric-only name, the other "
+    "side's `DeepSpeedStrategy`)",
+    "You selected an invalid strategy name: `strategy='deepspeed_stage_1_offload'`. It must be "
+    "either a string or an instance of `lightning.pytorch.strategies.Strategy`.",
+    // The name in any case.
+    {"_1_", "DeepSpeedStrategy"},
+    "You selected an invalid strategy name: `strategy='deepspeed_stage_1_offload'`",
+    R"(You selected an invalid strategy name: `strategy=('deepspeed[a-z0-9_]*'|<[^>]*DeepSpeedStrategy[^>]*>)`)"};
+// in any
+// case
+
 static const char* kObjectSays =
     "You selected an invalid strategy name: `strategy=<... DeepSpeedStrategy object at ...>`";
 
@@ -31,18 +45,16 @@ void matchTrainerStrategyNameInvalid(const FileContext& ctx, std::vector<Finding
     std::string name;
     if (stringLiteral(s.evidence, source, name)) {
       if (!literalIs(s.evidence, source, "deepspeed_stage_1_offload")) continue;
-      Finding f = trainerFinding(ctx, "LF014", s.evidence, t,
+      Finding f = trainerFinding(ctx, s.evidence, t,
                                  "`deepspeed_stage_1_offload` is a Fabric strategy name, not the "
-                                 "Trainer's",
-                                 kNameSays);
-      f.nodes["name"] = s.evidence;
-      f.nodes["trainer"] = t.construction;
+                                 "Trainer's");
+      f.payload = TrainerStrategyNameInvalidMatch{s.evidence, t.construction, TSNode{}};
       out.push_back(std::move(f));
     } else if (is(s.evidence, "call") &&
                strategyClassSide(ctx, s.evidence) == LightningSide::Fabric) {
-      Finding f = trainerFinding(ctx, "LF014", s.evidence, t,
+      Finding f = trainerFinding(ctx, s.evidence, t,
                                  "Fabric's `DeepSpeedStrategy` given to a Trainer", kObjectSays);
-      f.nodes["strategy"] = s.evidence;
+      f.payload = TrainerStrategyNameInvalidMatch{TSNode{}, TSNode{}, s.evidence};
       out.push_back(std::move(f));
     }
   }
@@ -50,9 +62,9 @@ void matchTrainerStrategyNameInvalid(const FileContext& ctx, std::vector<Finding
     const Strategy& s = fabric.strategy;
     if (!s.deepSpeed() || s.evidenceFile != &ctx.file || !is(s.evidence, "call")) continue;
     if (strategyClassSide(ctx, s.evidence) != LightningSide::Trainer) continue;
-    Finding f = fabricFinding(ctx, "LF014", s.evidence, fabric,
+    Finding f = fabricFinding(ctx, s.evidence, fabric,
                               "the Trainer's `DeepSpeedStrategy` given to a Fabric", kObjectSays);
-    f.nodes["strategy"] = s.evidence;
+    f.payload = TrainerStrategyNameInvalidMatch{TSNode{}, TSNode{}, s.evidence};
     out.push_back(std::move(f));
   }
 }

@@ -6,6 +6,7 @@
 
 #include "core/budgets.h"
 #include "core/source_file.h"
+#include "matchers/training_step_returns_none.h"
 #include "model/constant_fold.h"
 #include "model/file_model.h"
 #include "model/project_index.h"
@@ -13,12 +14,17 @@
 #include "python/flow.h"
 #include "python/node.h"
 #include "rules/rule.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
 
-static const char* kLightningSays =
+const RuleSpec kTrainingStepReturnsNone{
+    "LF003",
+    "training-step-returns-none",
+    "`training_step` returns `None` in automatic optimization under DeepSpeed",
     "Skipping backward by returning `None` from your `training_step` is not supported by "
-    "`DeepSpeed`";
+    "`DeepSpeed`",
+    {"training_step"}};
 
 // The `training_step` defined directly in a class body, or null.
 static TSNode trainingStepOf(TSNode cls, std::string_view source) {
@@ -310,14 +316,12 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
     // `ret` is the `return` to replace, or null when control falls off the end.
     auto report = [&](TSNode node, uint32_t end, TSNode ret, std::string_view problem) {
       Finding f;
-      f.code = "LF003";
       f.start = startOf(node);
       f.end = end;
       f.severity = strategy->kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
       f.message = fmt::format("{}; {} raises \"{}\"", problem, describe(*strategy, ctx.file.path()),
-                              kLightningSays);
-      f.nodes["function"] = step;
-      if (!isNull(ret)) f.nodes["return"] = ret;
+                              ctx.rule.quoted());
+      f.payload = TrainingStepReturnsNoneMatch{step, ret};
       out.push_back(std::move(f));
     };
     if (stepsOptimizerItself(ctx.model, cls.node, step, 0)) {
@@ -331,7 +335,8 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
         report(indirect.first, endOf(indirect.first), indirect.first, problem);
       if (!alwaysExits(field(step, "body"), source))
         report(step, endOf(field(step, "name")), TSNode{}, problem);
-      for (size_t i = first; i < out.size(); ++i) out[i].nodes["manual"] = step;
+      for (size_t i = first; i < out.size(); ++i)
+        std::any_cast<TrainingStepReturnsNoneMatch&>(out[i].payload).manual = true;
       continue;
     }
     for (TSNode ret : noneReturns)
@@ -340,7 +345,7 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
     // for a person to decide: no fix.
     for (const auto& [ret, problem] : indirectReturns) {
       report(ret, endOf(ret), ret, problem);
-      out.back().nodes["indirect"] = ret;
+      std::any_cast<TrainingStepReturnsNoneMatch&>(out.back().payload).indirect = true;
     }
     if (!alwaysExits(field(step, "body"), source)) {
       // Reported on `def training_step`, where the missing return belongs.

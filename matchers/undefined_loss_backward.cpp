@@ -21,14 +21,22 @@
 
 #include "cxx/cxx_context.h"
 #include "matchers/torch_calls.h"
+#include "matchers/undefined_loss_backward.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
+
+const RuleSpec kUndefinedLossBackward{
+    "LT002",
+    "undefined-loss-backward",
+    "a function returning `torch::Tensor` returns an undefined tensor (`torch::Tensor()`, "
+    "`{}`) and a caller calls `backward()` on its result",
+    "cannot call get_autograd_meta() on undefined tensor",
+    {"backward"}};
 
 namespace {
 
 using namespace clang::ast_matchers;
-
-constexpr const char* kError = "cannot call get_autograd_meta() on undefined tensor";
 
 // The function a definition stands for: the template pattern of an
 // instantiation, so that `f<A>` and `f<B>` are one function.
@@ -286,14 +294,12 @@ void matchUndefinedLossBackward(const CxxContext& ctx, std::vector<CxxFinding>& 
       uint32_t end = *last + clang::Lexer::MeasureTokenLength(
                                  sm.getExpansionLoc(u.ret->getEndLoc()), sm, ctx.ast.getLangOpts());
       CxxFinding f;
-      f.code = "LT002";
       f.message = fmt::format(
           "{} returns an undefined tensor here, and `{}` at line {} throws on it: \"{}\"", name,
-          call, ctx.lineOf(backward->getBeginLoc()), kError);
+          call, ctx.lineOf(backward->getBeginLoc()), *kUndefinedLossBackward.raises);
       f.start = *start;
       f.end = std::max(end, *start + 1);
-      f.nodes["return"] = clang::DynTypedNode::create(*u.ret);
-      f.nodes["backward"] = clang::DynTypedNode::create(*backward);
+      f.payload = UndefinedLossBackwardMatch{u.ret};
       out.push_back(std::move(f));
     }
   }

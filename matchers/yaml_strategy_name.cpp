@@ -4,6 +4,8 @@
 // `class_path` for LightningCLI, a `_target_` for Hydra) from the package
 // that reader uses; where that is not known, it only reports.
 
+#include <fmt/format.h>
+
 #include <cctype>
 #include <set>
 #include <string>
@@ -60,13 +62,12 @@ std::vector<Finding> matchYamlStrategyName(const ConfigContext& ctx) {
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (name != "deepspeed_stage_1_offload" || s.length == 0) continue;
     Finding f;
-    f.code = "LF014";
     f.start = s.offset;
     f.end = s.offset + s.length;
-    f.message =
+    f.message = fmt::format(
         "`deepspeed_stage_1_offload` is a Fabric strategy name, not the Trainer's; the Trainer "
-        "raises \"You selected an invalid strategy name: "
-        "`strategy='deepspeed_stage_1_offload'`\"";
+        "raises \"{}\"",
+        ctx.rule.quoted());
     Spelling spelling = spellingOf(ctx);
     if (!spelling.package.empty()) {
       std::string object = strategyObject(spelling, spelling.package);

@@ -87,9 +87,9 @@ TEST(ReadCrashLog, AnErrorLineWithoutItsTraceback) {
 
 TEST(RuleForError, EachRulesLightningTextAndEarlierOnes) {
   for (const Rule& rule : allRules()) {
-    if (rule.errorPattern.empty()) continue;  // C++ rules: no Python log to read
+    if (rule.forCxx() || !rule.raises) continue;  // no Python log to read
     RaisedError e;
-    e.message = std::string(rule.lightningError);
+    e.message = std::string(*rule.raises);
     const Rule* found = ruleForError(e);
     ASSERT_NE(found, nullptr) << rule.code;
     EXPECT_EQ(found->code, rule.code);

@@ -8,6 +8,7 @@
 
 #include "edit/fix_rounds.h"
 #include "rules/rule.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
 
@@ -18,7 +19,8 @@ namespace {
 // The fixed text, or "<no fix>".
 std::string fixed(const std::string& path, const std::string& text,
                   const std::string& cliPackage = "", const std::string& hydraPackage = "") {
-  std::vector<Finding> found = matchYamlStrategyName({path, text, {cliPackage, hydraPackage}});
+  std::vector<Finding> found =
+      matchYamlStrategyName({kTrainerStrategyNameInvalid, path, text, {cliPackage, hydraPackage}});
   EXPECT_EQ(found.size(), 1u) << text;
   if (found.empty() || !found[0].fix) return "<no fix>";
   return applyEdits(text, found[0].fix->edits);

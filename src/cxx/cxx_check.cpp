@@ -74,9 +74,9 @@ class RulesConsumer : public clang::ASTConsumer {
       std::vector<CxxFinding> findings;
       rule->cxxMatch(ctx, findings);
       for (const CxxFinding& f : findings) {
-        if (suppressedAt(file_, f.start, f.code, CommentSyntax::Cxx)) continue;
+        if (suppressedAt(file_, f.start, rule->code, CommentSyntax::Cxx)) continue;
         Diagnostic d;
-        d.code = f.code;
+        d.code = rule->code;
         d.message = f.message;
         d.offset = f.start;
         d.length = f.end - f.start;

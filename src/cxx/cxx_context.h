@@ -6,8 +6,8 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/ASTTypeTraits.h>
 
+#include <any>
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,18 +37,16 @@ struct CxxContext {
                                           std::string_view text) const;
 };
 
-// A finding, with the nodes its matcher binds for its fixer.
+// A finding, with what its matcher hands its fixer (as Finding does).
 struct CxxFinding {
-  std::string code;
   std::string message;
   uint32_t start = 0;
   uint32_t end = 0;
-  std::map<std::string, clang::DynTypedNode> nodes;
+  std::any payload;
 
   template <typename T>
-  const T* node(const std::string& name) const {
-    auto it = nodes.find(name);
-    return it == nodes.end() ? nullptr : it->second.get<T>();
+  const T* payloadAs() const {
+    return std::any_cast<T>(&payload);
   }
 };
 

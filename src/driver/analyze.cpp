@@ -13,9 +13,9 @@
 namespace lightfix {
 
 // A finding as reported: plain data, positions resolved; no fix yet.
-static Diagnostic diagnosticOf(const SourceFile& file, const Finding& f) {
+static Diagnostic diagnosticOf(const SourceFile& file, const Rule& rule, const Finding& f) {
   Diagnostic d;
-  d.code = f.code;
+  d.code = rule.code;
   d.message = f.message;
   d.severity = f.severity;
   d.offset = f.start;
@@ -31,14 +31,14 @@ std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
   std::vector<Diagnostic> out;
   if (skipsFile(file.text(), CommentSyntax::Python)) return out;
   IndexedWalks walks(tree.index());
-  FileContext ctx{file, tree, model, project};
   for (const Rule* rule : rules) {
     if (!rule->match) continue;  // a C++ rule
+    FileContext ctx{*rule, file, tree, model, project};
     std::vector<Finding> findings;
     rule->match(ctx, findings);
     for (Finding& f : findings) {
-      if (suppressedAt(file, f.start, f.code, CommentSyntax::Python)) continue;
-      Diagnostic d = diagnosticOf(file, f);
+      if (suppressedAt(file, f.start, rule->code, CommentSyntax::Python)) continue;
+      Diagnostic d = diagnosticOf(file, *rule, f);
       if (rule->fix) d.fix = rule->fix(ctx, f);
       out.push_back(std::move(d));
     }
@@ -51,12 +51,12 @@ std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet&
                                           const ConfigReaders& readers) {
   std::vector<Diagnostic> out;
   if (skipsFile(file.text(), CommentSyntax::Python)) return out;
-  ConfigContext ctx{file.path(), file.text(), readers};
   for (const Rule* rule : rules) {
     if (!rule->matchConfig) continue;
+    ConfigContext ctx{*rule, file.path(), file.text(), readers};
     for (Finding& f : rule->matchConfig(ctx)) {
-      if (suppressedAt(file, f.start, f.code, CommentSyntax::Python)) continue;
-      Diagnostic d = diagnosticOf(file, f);
+      if (suppressedAt(file, f.start, rule->code, CommentSyntax::Python)) continue;
+      Diagnostic d = diagnosticOf(file, *rule, f);
       d.fix = std::move(f.fix);
       out.push_back(std::move(d));
     }

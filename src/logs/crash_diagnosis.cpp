@@ -13,8 +13,10 @@ namespace lightfix {
 
 const Rule* ruleForError(const RaisedError& error) {
   for (const Rule& rule : allRules()) {
-    if (rule.errorPattern.empty()) continue;  // raises nothing a Python log shows
-    llvm::Regex pattern(llvm::StringRef(rule.errorPattern.data(), rule.errorPattern.size()));
+    if (rule.forCxx()) continue;  // a libtorch program's error is not a Python log's
+    std::string text = logPatternOf(rule);
+    if (text.empty()) continue;  // the fault raises nothing
+    llvm::Regex pattern(text);
     // A message may be wrapped over lines by the logger.
     std::string joined = error.message;
     for (char& c : joined)

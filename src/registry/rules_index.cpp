@@ -31,8 +31,7 @@ std::string ruleTable(bool cxx, std::string_view raiser) {
       raiser);
   for (const Rule& r : allRules()) {
     if (r.forCxx() != cxx) continue;
-    std::string raised =
-        r.lightningError.empty() ? "nothing: it fails silently" : cell(r.lightningError);
+    std::string raised = r.raises ? cell(*r.raises) : "nothing: it fails silently";
     out += fmt::format("| [{0}]({0}.md) | {1} | {2} | {3} | {4} |\n", r.code, r.slug,
                        cell(r.summary), raised, r.fixable() ? "yes" : "report only");
   }
@@ -44,9 +43,10 @@ std::string ruleTable(bool cxx, std::string_view raiser) {
 std::string rulesIndexMarkdown() {
   return "# Rules\n"
          "\n"
-         "Made from the rule table (`src/registry/registry.cpp`) by `lightfix rules --markdown`;\n"
-         "a test fails when this page and the table differ. Each code links to its page,\n"
-         "also printed by `lightfix explain CODE`.\n"
+         "Made from the rule specs (each in `matchers/<slug>.cpp`, listed in\n"
+         "`src/rules/rules.def`) by `lightfix rules --markdown`; a test fails when this\n"
+         "page and the specs differ. Each code links to its page, also printed by\n"
+         "`lightfix explain CODE`.\n"
          "\n"
          "## Python: Lightning and DeepSpeed\n"
          "\n" +

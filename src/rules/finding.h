@@ -3,7 +3,7 @@
 
 #include <tree_sitter/api.h>
 
-#include <map>
+#include <any>
 #include <optional>
 #include <string>
 
@@ -14,20 +14,22 @@ namespace lightfix {
 
 struct FabricInstance;
 
+// The rule that ran gives a finding its code.
 struct Finding {
-  std::string code;
   std::string message;
   Severity severity = Severity::Error;
   uint32_t start = 0;  // the byte range reported
   uint32_t end = 0;
-  // Nodes the matcher names for its fixer, as clang's BoundNodes.
-  std::map<std::string, TSNode> nodes;
   const FabricInstance* fabric = nullptr;
   std::optional<Fix> fix;
+  // What the matcher hands its fixer: a struct of the rule's own, declared
+  // in matchers/<slug>.h.
+  std::any payload;
 
-  TSNode node(const std::string& name) const {
-    auto it = nodes.find(name);
-    return it == nodes.end() ? TSNode{} : it->second;
+  // The payload, if the matcher gave one of this type.
+  template <typename T>
+  const T* payloadAs() const {
+    return std::any_cast<T>(&payload);
   }
 };
 

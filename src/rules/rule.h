@@ -1,6 +1,6 @@
 #pragma once
-// A rule: a code, a slug, the Lightning error it prevents, a matcher, an
-// optional fixer and a doc page. Every rule is one line in registry.cpp.
+// A rule: its spec (code, slug, the Lightning error it prevents), a matcher,
+// an optional fixer and a doc page. Every rule is one line in rules.def.
 
 #include <optional>
 #include <string>
@@ -18,8 +18,12 @@ class ProjectModel;
 struct CxxContext;  // cxx/cxx_context.h: a C++ translation unit's AST
 struct CxxFinding;
 
-// Everything a matcher or fixer may read about the file at hand.
+struct RuleSpec;
+
+// Everything a matcher or fixer may read about the file at hand, and the
+// rule it runs for (whose code and text its findings carry).
 struct FileContext {
+  const RuleSpec& rule;
   const SourceFile& file;
   const SyntaxTree& tree;
   const FileModel& model;
@@ -40,6 +44,7 @@ struct ConfigReaders {
   std::string hydraPackage;
 };
 struct ConfigContext {
+  const RuleSpec& rule;
   const std::string& path;
   const std::string& text;
   ConfigReaders readers;
@@ -49,18 +54,34 @@ using ConfigMatcher = std::vector<Finding> (*)(const ConfigContext&);
 using CxxMatcher = void (*)(const CxxContext&, std::vector<CxxFinding>&);
 using CxxFixer = std::optional<Fix> (*)(const CxxContext&, const CxxFinding&);
 
-// A Python rule has `match`; a C++ rule has `cxxMatch` instead.
-struct Rule {
+// What a rule is, apart from its code: written once, in the rule's matcher
+// file (matchers/<slug>.cpp), and declared for everyone in rule_specs.h.
+struct RuleSpec {
   std::string_view code;
   std::string_view slug;
   std::string_view summary;  // one line, for `lightfix rules`
-  // The exact text Lightning (or libtorch, for a C++ rule) raises; empty
-  // when the fault raises nothing.
-  std::string_view lightningError;
-  std::string_view errorPattern;           // a regex matching it in a log; empty: none
+  // The exact text Lightning (or libtorch, for a C++ rule) raises; none when
+  // the fault raises nothing.
+  std::optional<std::string_view> raises;
   std::vector<std::string_view> triggers;  // words without which it cannot fire
-  Matcher match;
-  Fixer fix;                            // null when the rule only reports
+  // What a finding quotes of `raises`, when not all of it.
+  std::string_view quote = {};
+  // A regex matching it in a log, when `raises` escaped would not do (older
+  // wordings, names that vary).
+  std::string_view logPattern = {};
+
+  std::string_view quoted() const { return quote.empty() ? raises.value_or("") : quote; }
+};
+
+// The regex `explain --log` reads a Python log with: the spec's pattern, else
+// its text escaped; empty for a rule whose fault raises nothing.
+std::string logPatternOf(const RuleSpec& spec);
+
+// A rule as the registry joins it: its spec, and a matcher over Python
+// (`match`) or over C++ (`cxxMatch`), with its fixer if it has one.
+struct Rule : RuleSpec {
+  Matcher match = nullptr;
+  Fixer fix = nullptr;                  // null when the rule only reports
   ConfigMatcher matchConfig = nullptr;  // for a rule that also reads YAML configs
   CxxMatcher cxxMatch = nullptr;
   CxxFixer cxxFix = nullptr;
