@@ -33,6 +33,7 @@
 #include "report/progress_bar.h"
 #include "report/render.h"
 #include "rules/rule.h"
+#include "rules/rule_specs.h"
 
 namespace lightfix {
 
@@ -227,7 +228,7 @@ bool makeRunOptions(CommonOptions& o, const std::vector<std::string>& paths, Mod
   run.unsafeFixes = o.unsafeFixes;
   run.model.targetDeepSpeed = o.targetStrategy == "deepspeed";
   run.model.migrateCpuPinned =
-      std::find(o.select.begin(), o.select.end(), "LF018") != o.select.end();
+      std::find(o.select.begin(), o.select.end(), kDeepspeedNeedsCuda.code) != o.select.end();
   run.stdinFilename = o.stdinFilename;
   run.jobs = o.jobs;
   run.cxx = CxxFlags{o.buildPath, o.cxxFlags};

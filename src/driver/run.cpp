@@ -41,6 +41,17 @@ namespace lightfix {
 namespace {
 
 // One discovered file as it goes through the run.
+// How far a file has come: read → judged by the prefilter → parsed.
+enum class SlotStage {
+  Unread,      // not read (yet), or a C++ file no command compiles (never)
+  TooLarge,    // above max-file-size: never read
+  ReadFailed,  // could not be read: the project is not cached
+  Read,        // its text is held, not yet judged
+  ToParse,     // judged relevant: its text is held until parsed (or compiled)
+  Dropped,     // judged irrelevant, or bytes Python refuses: its text let go
+  Parsed,      // parsed (a C++ file: handed to its check)
+};
+
 struct FileSlot {
   std::string path;
   std::shared_ptr<const SourceFile> file;  // null until parsed
@@ -54,12 +65,11 @@ struct FileSlot {
   FileOutcome outcome;                // what checking it gave
   // Read ahead of parsing, so that the result cache sees every file of the
   // project before any is parsed.
-  std::string text;        // while `kept`
-  bool kept = false;       // its text is held: read, and (once classified) to be parsed
-  bool classified = true;  // the prefilter has judged it (or there is nothing to judge)
-  bool unread = false;     // it could not be read: the project is not cached
-  bool skipped = false;    // above max-file-size: not read
-  uint64_t hash = 0;       // of its bytes (the size, when skipped), with a cache
+  SlotStage stage = SlotStage::Unread;
+  std::string text;   // while `holdsText()`
+  uint64_t hash = 0;  // of its bytes (the size, when too large), with a cache
+
+  bool holdsText() const { return stage == SlotStage::Read || stage == SlotStage::ToParse; }
 
   // A C++ file no compilation command names: never read, compiled or
   // checked, so its bytes cannot change what the run reports.
@@ -102,6 +112,7 @@ void parseSlot(FileSlot& slot, std::string text, uint64_t words, const RunOption
   std::string shown =
       slot.path == "-" && !options.stdinFilename.empty() ? options.stdinFilename : slot.path;
   slot.file = std::make_shared<SourceFile>(shown, std::move(text));
+  slot.stage = SlotStage::Parsed;
   slot.tree = SyntaxTree::parse(slot.file->text());
   if (!slot.tree.hasError())
     slot.model = std::make_unique<FileModel>(*slot.file, slot.tree, options.model);
@@ -116,48 +127,47 @@ void readSlot(FileSlot& slot, const RunOptions& options, bool hash, RunResult& r
   if (!ec && options.maxFileSize > 0 && size > options.maxFileSize) {
     slot.outcome.notice = fmt::format("{}: not checked: {} is above the {} limit (max-file-size)",
                                       slot.path, humanSize(size), humanSize(options.maxFileSize));
-    slot.skipped = true;
+    slot.stage = SlotStage::TooLarge;
     slot.hash = size;
     return;
   }
   if (!readFile(slot.path, slot.text, slot.outcome.readError)) {
-    slot.unread = true;
+    slot.stage = SlotStage::ReadFailed;
     return;
   }
   if (slot.path == "-") result.stdinText = slot.text;
   if (hash) slot.hash = contentHash(slot.text);
-  slot.kept = true;
-  slot.classified = false;
+  slot.stage = SlotStage::Read;
 }
 
 // prefilter for a read file: its text is kept only if it is to be parsed
 // (or compiled).
 void classifySlot(FileSlot& slot, const Prefilter& prefilter) {
-  if (slot.classified) return;
-  slot.classified = true;
+  if (slot.stage != SlotStage::Read) return;
+  bool relevant = false;
   if (slot.cxx) {
     slot.matchable = prefilter.cxx(slot.text);
-    slot.kept = slot.matchable;
+    relevant = slot.matchable;
   } else if (std::optional<RefusedByte> bad = refusedByte(slot.text)) {
     // Python refuses such a source: it is no Python file to judge or fix.
     Position at = SourceFile(slot.path, slot.text).position(static_cast<uint32_t>(bad->offset));
     slot.outcome.readError =
         fmt::format("{}:{}:{}: {}; file left as it is", slot.path, at.row, at.column, bad->why);
-    slot.kept = false;
   } else {
     slot.words = prefilter.words(slot.text);
-    slot.kept = Prefilter::python(slot.words) != Relevance::None;
+    relevant = Prefilter::python(slot.words) != Relevance::None;
   }
-  if (!slot.kept) std::string().swap(slot.text);
+  slot.stage = relevant ? SlotStage::ToParse : SlotStage::Dropped;
+  if (!relevant) std::string().swap(slot.text);
 }
 
 // parse → model for a Python file the prefilter kept; a C++ one waits for
 // checkSlot to compile it.
 void scanSlot(FileSlot& slot, const RunOptions& options) {
-  if (!slot.kept) return;
-  slot.kept = false;
+  if (slot.stage != SlotStage::ToParse) return;
   if (slot.cxx) {
     slot.file = std::make_shared<SourceFile>(slot.path, std::move(slot.text));
+    slot.stage = SlotStage::Parsed;
     return;
   }
   parseSlot(slot, std::move(slot.text), slot.words, options);
@@ -474,8 +484,8 @@ std::optional<std::string> cacheKeyOf(const ProjectPart& part,
       key.addUncompiled(slot.path);
       continue;
     }
-    if (slot.cxx || slot.unread || slot.path == "-") return std::nullopt;
-    if (slot.skipped) {
+    if (slot.cxx || slot.stage == SlotStage::ReadFailed || slot.path == "-") return std::nullopt;
+    if (slot.stage == SlotStage::TooLarge) {
       key.addSkipped(slot.path, slot.hash);
     } else {
       key.addFile(slot.path, slot.hash);
@@ -514,7 +524,7 @@ CachedResult resultOf(const ProjectPart& part) {
 bool replay(PartRun& run, ProjectPart& part, CachedResult& hit,
             std::vector<std::optional<std::string>>& configTexts) {
   for (const auto& [k, outcome] : hit.files)
-    if (k >= part.slots.size() || (outcome.report && !part.slots[k].kept)) return false;
+    if (k >= part.slots.size() || (outcome.report && !part.slots[k].holdsText())) return false;
   for (const auto& [c, report] : hit.configs)
     if (c >= part.configs.size() || !configTexts[c]) return false;
   for (auto& [k, outcome] : hit.files) {
