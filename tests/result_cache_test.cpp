@@ -74,7 +74,7 @@ class ResultCacheTest : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   // One file with an error and its unsafe fix, one with a warning and a
-  // read error, a config's report.
+  // read error, one that does not parse, a config's report.
   static CachedResult sample() {
     CachedResult result;
     Diagnostic error{"LF001",
@@ -98,7 +98,11 @@ class ResultCacheTest : public ::testing::Test {
     second.notice = "big.py: not checked";
     second.report = FileReport{
         nullptr, {{"LF018", "possibly", Severity::Warning, 0, 1, {1, 1}, {1, 2}, {}}}, 0, {}};
-    result.files = {{0, first}, {3, second}};
+    FileOutcome broken;  // a file that does not parse
+    Diagnostic syntax{"", "SyntaxError: invalid syntax", Severity::Error, 4, 0, {1, 5}, {1, 5}, {}};
+    syntax.kind = DiagnosticKind::SyntaxError;
+    broken.report = FileReport{nullptr, {syntax}, 0, {}};
+    result.files = {{0, first}, {3, second}, {4, broken}};
     result.configs = {{1, FileReport{nullptr, {error}, 0, {}}}};
     return result;
   }
@@ -125,6 +129,7 @@ class ResultCacheTest : public ::testing::Test {
 void expectSame(const std::vector<Diagnostic>& a, const std::vector<Diagnostic>& b) {
   ASSERT_EQ(a.size(), b.size());
   for (size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].kind, b[i].kind);
     EXPECT_EQ(a[i].code, b[i].code);
     EXPECT_EQ(a[i].message, b[i].message);
     EXPECT_EQ(a[i].severity, b[i].severity);
@@ -145,8 +150,8 @@ TEST_F(ResultCacheTest, KeepsAProjectsResultAsItWas) {
   cache().store("/repo", "k1", Mode::Check, stored);
   std::optional<CachedResult> loaded = cache().load("/repo", "k1", Mode::Check);
   ASSERT_TRUE(loaded);
-  ASSERT_EQ(loaded->files.size(), 2u);
-  for (size_t i = 0; i < 2; ++i) {
+  ASSERT_EQ(loaded->files.size(), 3u);
+  for (size_t i = 0; i < 3; ++i) {
     const FileOutcome& a = stored.files[i].second;
     const FileOutcome& b = loaded->files[i].second;
     EXPECT_EQ(loaded->files[i].first, stored.files[i].first);

@@ -167,7 +167,7 @@ std::string statistics(const std::vector<FileReport>& reports, const RenderOptio
   std::map<std::string, Count> counts;
   for (const FileReport& r : reports)
     for (const Diagnostic& d : r.diagnostics) {
-      Count& c = counts[d.code.empty() ? "syntax-error" : d.code];
+      Count& c = counts[d.isSyntaxError() ? "syntax-error" : d.code];
       ++c.n;
       c.fixable = c.fixable || isFixable(d, render);
     }

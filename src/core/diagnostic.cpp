@@ -11,7 +11,7 @@ std::string ruleUrl(const std::string& code) {
 }
 
 bool isSyntaxError(const std::vector<Diagnostic>& diagnostics) {
-  return !diagnostics.empty() && diagnostics.front().code.empty();
+  return !diagnostics.empty() && diagnostics.front().isSyntaxError();
 }
 
 void sortAndDedupe(std::vector<Diagnostic>& out) {

@@ -26,8 +26,12 @@ struct Fix {
   clang::tooling::Replacements edits;
 };
 
+// A rule's finding, or the file's failure to parse (Python) or compile
+// (C++), which stops every rule on it.
+enum class DiagnosticKind { Finding, SyntaxError };
+
 struct Diagnostic {
-  std::string code;  // empty for a syntax error
+  std::string code;  // the rule's; empty for a syntax error
   std::string message;
   Severity severity = Severity::Error;
   uint32_t offset = 0;
@@ -35,6 +39,9 @@ struct Diagnostic {
   Position location;
   Position endLocation;
   std::optional<Fix> fix;
+  DiagnosticKind kind = DiagnosticKind::Finding;
+
+  bool isSyntaxError() const { return kind == DiagnosticKind::SyntaxError; }
 };
 
 struct FileReport {
@@ -49,8 +56,8 @@ struct FileReport {
 
 std::string ruleUrl(const std::string& code);
 
-// A file's findings when it did not parse (Python) or compile (C++): its
-// error alone, a diagnostic without a code.
+// Whether these are a file's findings when it did not parse (Python) or
+// compile (C++): its error alone.
 bool isSyntaxError(const std::vector<Diagnostic>& diagnostics);
 
 // Sorted by place, one finding per place and rule (a call on two Fabrics,

@@ -158,6 +158,7 @@ std::vector<Diagnostic> analyzeCxx(const SourceFile& file, const CxxCommand& com
   bool ran = invocation.run();
   if (errors.found || !ran) {
     Diagnostic d;
+    d.kind = DiagnosticKind::SyntaxError;
     d.offset = std::min<uint32_t>(errors.offset, static_cast<uint32_t>(file.text().size()));
     d.location = file.position(d.offset);
     d.endLocation = d.location;

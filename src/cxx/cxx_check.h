@@ -2,7 +2,7 @@
 // match → fix for one C++ file: compiles it with clang (syntax only, from
 // its text in memory) and runs the enabled C++ rules over its AST. Nothing
 // is matched in a file that does not compile: its first compiler error is
-// its one diagnostic, without a code, like a Python syntax error.
+// its one diagnostic, of kind SyntaxError like a Python syntax error.
 
 #include <string_view>
 #include <vector>

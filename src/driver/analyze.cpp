@@ -68,6 +68,7 @@ std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet&
 Diagnostic syntaxError(const SourceFile& file, const SyntaxTree& tree) {
   TSNode error = tree.firstError();
   Diagnostic d;
+  d.kind = DiagnosticKind::SyntaxError;
   d.offset = isNull(error) ? 0 : startOf(error);
   d.length = 0;
   d.location = file.position(d.offset);

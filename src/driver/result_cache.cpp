@@ -19,7 +19,7 @@ namespace lightfix {
 namespace {
 
 // Bumped whenever an entry's layout or meaning changes.
-constexpr int kFormat = 1;
+constexpr int kFormat = 2;
 
 // The binary itself: a rebuilt lightfix may find other things. Looked up
 // once a run; empty when it cannot be, and then nothing is cached.
@@ -73,7 +73,8 @@ struct Writer {
   llvm::json::Value diagnostics(const std::vector<Diagnostic>& all) {
     llvm::json::Array out;
     for (const Diagnostic& d : all) {
-      llvm::json::Object o{{"code", text(d.code)},
+      llvm::json::Object o{{"syntaxError", d.isSyntaxError()},
+                           {"code", text(d.code)},
                            {"message", text(d.message)},
                            {"warning", d.severity == Severity::Warning},
                            {"offset", d.offset},
@@ -160,6 +161,7 @@ struct Reader {
         break;
       }
       Diagnostic d;
+      if (flag(o->get("syntaxError"))) d.kind = DiagnosticKind::SyntaxError;
       d.code = text(o->get("code"));
       d.message = text(o->get("message"));
       d.severity = flag(o->get("warning")) ? Severity::Warning : Severity::Error;

@@ -63,7 +63,7 @@ std::string xmlEscape(std::string_view s) {
 }
 
 std::string title(const Diagnostic& d) {
-  return d.code.empty() ? std::string("SyntaxError") : "lightfix " + d.code;
+  return d.isSyntaxError() ? std::string("SyntaxError") : "lightfix " + d.code;
 }
 
 }  // namespace
@@ -97,7 +97,7 @@ std::string renderJunit(const std::vector<FileReport>& reports) {
           "      <failure message=\"{4}\" type=\"{5}\">{0}:{1}:{2}: {4}</failure>\n"
           "    </testcase>\n",
           path, d.location.row, d.location.column,
-          xmlEscape(d.code.empty() ? "SyntaxError" : d.code), message, severityName(d.severity));
+          xmlEscape(d.isSyntaxError() ? "SyntaxError" : d.code), message, severityName(d.severity));
     }
     out += "  </testsuite>\n";
   }

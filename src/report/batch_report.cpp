@@ -74,7 +74,7 @@ class RowsByRoot {
 
 // Why a finding is still there after `fix`.
 std::string reason(const Diagnostic& d, bool unsafeFixes) {
-  if (d.code.empty()) return "syntax error";
+  if (d.isSyntaxError()) return "syntax error";
   if (!d.fix) return "no automatic fix";
   if (d.fix->applicability == Applicability::Unsafe && !unsafeFixes)
     return "unsafe fix, needs --unsafe-fixes";
@@ -95,7 +95,7 @@ std::string renderBatchReport(const BatchInput& input, bool json) {
       row.fixed += r.fixed;
       for (const std::string& code : r.fixedCodes) ++row.findings[code];
       for (const Diagnostic& d : r.diagnostics) {
-        ++row.findings[d.code.empty() ? "syntax-error" : d.code];
+        ++row.findings[d.isSyntaxError() ? "syntax-error" : d.code];
         ++row.left[reason(d, input.unsafeFixes)];
       }
     });

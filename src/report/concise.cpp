@@ -10,13 +10,13 @@ bool isFixable(const Diagnostic& d, const RenderOptions& options) {
 
 std::string severityAndCode(const Diagnostic& d) {
   // A syntax error names itself (`SyntaxError: ...`), as ruff prints it.
-  if (d.code.empty()) return "";
+  if (d.isSyntaxError()) return "";
   return fmt::format("{}[{}]", severityName(d.severity), d.code);
 }
 
 std::string conciseLine(const std::string& path, const Diagnostic& d,
                         const RenderOptions& options) {
-  std::string code = d.code.empty() ? "" : severityAndCode(d) + " ";
+  std::string code = d.isSyntaxError() ? "" : severityAndCode(d) + " ";
   std::string mark = isFixable(d, options) ? "[*] " : "";
   return fmt::format("{}:{}:{}: {}{}{}\n", path, d.location.row, d.location.column, code, mark,
                      d.message);

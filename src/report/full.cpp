@@ -61,7 +61,7 @@ std::string renderFull(const std::vector<FileReport>& reports, const RenderOptio
       std::string where =
           fmt::format("{}:{}:{}:", r.file->path(), d.location.row, d.location.column);
       const char* color = d.severity == Severity::Error ? kRed : kYellow;
-      std::string code = d.code.empty() ? "" : style(color, severityAndCode(d)) + " ";
+      std::string code = d.isSyntaxError() ? "" : style(color, severityAndCode(d)) + " ";
       std::string mark = isFixable(d, options) ? style(kCyan, "[*]") + " " : "";
       out += fmt::format("{} {}{}{}\n", style(kBold, where), code, mark, style(kBold, d.message));
       out += snippet(*r.file, d, style);

@@ -37,7 +37,7 @@ static void forEachFinding(const std::vector<FileReport>& reports, Visit visit) 
   for (const FileReport& r : reports) {
     for (const Diagnostic& d : r.diagnostics) {
       visit(llvm::json::Value(llvm::json::Object{
-          {"code", d.code.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(d.code)},
+          {"code", d.isSyntaxError() ? llvm::json::Value(nullptr) : llvm::json::Value(d.code)},
           {"message", jsonText(d.message)},
           {"severity", severityName(d.severity)},
           {"filename", jsonText(r.file->path())},
@@ -45,7 +45,8 @@ static void forEachFinding(const std::vector<FileReport>& reports, Visit visit) 
           {"end_location", position(d.endLocation)},
           {"fix", d.fix ? fixJson(*r.file, *d.fix) : llvm::json::Value(nullptr)},
           {"noqa_row", d.location.row},
-          {"url", d.code.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(ruleUrl(d.code))},
+          {"url",
+           d.isSyntaxError() ? llvm::json::Value(nullptr) : llvm::json::Value(ruleUrl(d.code))},
       }));
     }
   }

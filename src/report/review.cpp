@@ -40,7 +40,7 @@ Value rdDiagnostic(const FileReport& r, const Diagnostic& d) {
       {"severity", d.severity == Severity::Error ? "ERROR" : "WARNING"},
       {"source", Object{{"name", "lightfix"}}},
   };
-  if (!d.code.empty()) o["code"] = Object{{"value", d.code}, {"url", ruleUrl(d.code)}};
+  if (!d.isSyntaxError()) o["code"] = Object{{"value", d.code}, {"url", ruleUrl(d.code)}};
   if (d.fix) {
     Array suggestions;
     for (const clang::tooling::Replacement& e : d.fix->edits)
@@ -111,7 +111,7 @@ std::string renderSarif(const std::vector<FileReport>& reports) {
   for (const FileReport& r : reports) {
     for (const Diagnostic& d : r.diagnostics) {
       Object result{
-          {"ruleId", d.code.empty() ? std::string("syntax-error") : d.code},
+          {"ruleId", d.isSyntaxError() ? std::string("syntax-error") : d.code},
           {"level", severityName(d.severity)},
           {"message", Object{{"text", jsonText(d.message)}}},
           {"locations",
