@@ -1,6 +1,12 @@
+// The Lightning facts of one file: its Fabrics, Trainers, set-ups and
+// LightningModules, collected over the file's imports and bindings and
+// linked across the project's files (link). What is asked of them is in
+// file_model_queries.cpp.
+
 #include "model/file_model.h"
 
 #include <algorithm>
+#include <map>
 #include <tuple>
 
 #include "core/budgets.h"
@@ -30,12 +36,34 @@ FileModel::FileModel(const SourceFile& file, const SyntaxTree& tree, ModelOption
   collectFabricSubclasses();
 }
 
-void FileModel::attach(const ProjectIndex& index) {
-  attachSubclasses(index);
-  attachFabrics(index);
-  attachSetups();
-  markOwnLaunches();
-  while (attachModules()) {
+void FileModel::link(const std::vector<FileModel*>& files, const ProjectIndex& index,
+                     const ForEach& forEach) {
+  // Fabric subclasses and LightningModule bases to a fixpoint, as a base may
+  // sit anywhere; Fabrics before set-ups and launches, since either may name
+  // a Fabric of another file.
+  for (int pass = 0; pass < kMaxFabricSubclassPasses; ++pass) {
+    bool more = false;
+    for (FileModel* f : files) more = f->attachSubclasses(index) || more;
+    if (!more) break;
+  }
+  forEach(files.size(), [&](size_t k) { files[k]->attachFabrics(index); });
+  forEach(files.size(), [&](size_t k) { files[k]->attachSetups(); });
+  // A file may launch another file's Fabric: found side by side, marked by
+  // its owner, so that a file linked alone (a fix round's re-parse) changes
+  // nothing that the project's other files, checked meanwhile, see.
+  std::vector<std::vector<const FabricInstance*>> launched(files.size());
+  forEach(files.size(), [&](size_t k) { launched[k] = files[k]->launchedFabrics(); });
+  std::map<const SourceFile*, FileModel*> owner;
+  for (FileModel* f : files) owner[&f->file()] = f;
+  for (const auto& fabrics : launched)
+    for (const FabricInstance* f : fabrics)
+      if (auto it = owner.find(f->file); it != owner.end()) it->second->markLaunched(f);
+  // The first pass finds each file's own LightningModules, the others follow
+  // bases across files.
+  for (int pass = 0; pass < 1 + kMaxModuleBasePasses; ++pass) {
+    bool more = false;
+    for (FileModel* f : files) more = f->attachModules() || more;
+    if (!more) break;
   }
 }
 
@@ -50,10 +78,6 @@ void FileModel::attachFabrics(const ProjectIndex& index) {
 void FileModel::attachSetups() {
   IndexedWalks walks(*nodes_);
   collectSetups();
-}
-
-void FileModel::markOwnLaunches() {
-  for (const FabricInstance* f : launchedFabrics()) markLaunched(f);
 }
 
 void FileModel::markLaunched(const FabricInstance* fabric) {
@@ -606,273 +630,6 @@ void FileModel::collectLightningModules() {
       changed = true;
     }
   }
-}
-
-std::vector<const FabricInstance*> FileModel::fabricsOf(TSNode expr, TSNode scope) const {
-  std::vector<const FabricInstance*> out;
-  fabricsOf(expr, scope, 0, out);
-  return out;
-}
-
-void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
-                          std::vector<const FabricInstance*>& out) const {
-  if (depth > kMaxCallDepth) return;
-  Origin o = bindings_.trace(expr, scope);
-  if (o.kind == Origin::Expression && o.index < 0 && isFabricConstruction(o.expr)) {
-    for (const FabricInstance& f : fabrics_)
-      if (sameNode(f.construction, o.expr) && std::find(out.begin(), out.end(), &f) == out.end())
-        out.push_back(&f);
-    return;
-  }
-  if (o.kind == Origin::Expression && o.index < 0 && is(o.expr, "call")) {
-    // `fabric = make_fabric(args)`: the Fabric the helper returns.
-    if (const FunctionInfo* helper = bindings_.calledFunction(o.expr)) {
-      TSNode returned = bindings_.returnedValue(helper);
-      if (!isNull(returned)) fabricsOf(returned, helper->node, depth + 1, out);
-    } else if (index_) {
-      auto [file, fn] = index_->callee(*this, o.expr);
-      TSNode returned = file ? file->bindings().returnedValue(fn) : TSNode{};
-      if (!isNull(returned)) file->fabricsOf(returned, fn->node, depth + 1, out);
-    }
-    return;
-  }
-  if (o.kind != Origin::Parameter) return;
-  // `self` in a method of a Fabric subclass (LightningLite style): every
-  // instance the project makes of that class, or of a subclass of it.
-  if (o.param == 0 && !isNull(o.function->ownerClass)) {
-    std::string cls(textOf(field(o.function->ownerClass, "name"), source_));
-    if (isFabricSubclass(cls)) {
-      auto add = [&](const FileModel& m) {
-        for (const FabricInstance& f : m.fabrics_)
-          if (f.className == cls && f.classPath == file_.path() &&
-              std::find(out.begin(), out.end(), &f) == out.end())
-            out.push_back(&f);
-      };
-      add(*this);
-      // Other files only: this file's own earlier parse (a fix round) is in
-      // the index too.
-      if (index_)
-        for (const FileModel* m : index_->files())
-          if (m->file().path() != file_.path()) add(*m);
-      return;
-    }
-  }
-  size_t fromCallers = out.size();
-  for (const CallSite* site : bindings_.callersOf(o.function)) {
-    TSNode arg = bindings_.argumentFor(*site, o.param);
-    if (!isNull(arg)) fabricsOf(arg, site->scope, depth + 1, out);
-  }
-  for (const ForeignCall* call : foreignCallers(o.function)) {
-    TSNode arg = call->model->bindings().argumentFor(call->site, o.param);
-    if (!isNull(arg)) call->model->fabricsOf(arg, call->site.scope, depth + 1, out);
-  }
-  // No caller here passes one: the Fabric its annotation promises (kept
-  // only in a migration).
-  if (out.size() == fromCallers)
-    for (const FabricInstance& f : fabrics_)
-      if (sameNode(f.construction,
-                   parentOf(o.function->paramNodes[static_cast<size_t>(o.param)])) &&
-          std::find(out.begin(), out.end(), &f) == out.end())
-        out.push_back(&f);
-}
-
-std::optional<SetupResult> FileModel::setupResultOf(TSNode expr, TSNode scope) const {
-  return setupResultOf(expr, scope, 0);
-}
-
-const SetupCall* FileModel::setupOfModel(TSNode expr, TSNode scope) const {
-  std::optional<SetupResult> result = setupResultOf(expr, scope, 0);
-  return result && result->isModel() ? result->setup : nullptr;
-}
-
-const SetupCall* FileModel::setupOfOptimizer(TSNode expr, TSNode scope) const {
-  std::optional<SetupResult> result = setupResultOf(expr, scope, 0);
-  return result && !result->isModel() ? result->setup : nullptr;
-}
-
-bool FileModel::hasDeepSpeedSetup() const {
-  return std::any_of(setups_.begin(), setups_.end(),
-                     [](const SetupCall& s) { return s.fabric->strategy.deepSpeed(); });
-}
-
-std::optional<SetupResult> FileModel::setupResultOf(TSNode expr, TSNode scope, int depth) const {
-  if (depth > kMaxCallDepth) return std::nullopt;
-  Origin o = bindings_.trace(expr, scope);
-  if (o.kind == Origin::Expression) {
-    for (const SetupCall& s : setups_)
-      if (sameNode(s.call, o.expr)) return SetupResult{&s, o.index < 0 ? 0 : size_t(o.index)};
-    return std::nullopt;
-  }
-  if (o.kind != Origin::Parameter) return std::nullopt;
-  // Follow the first caller that passes something for the parameter.
-  for (const CallSite* site : bindings_.callersOf(o.function)) {
-    TSNode arg = bindings_.argumentFor(*site, o.param);
-    if (!isNull(arg)) return setupResultOf(arg, site->scope, depth + 1);
-  }
-  for (const ForeignCall* call : foreignCallers(o.function)) {
-    TSNode arg = call->model->bindings().argumentFor(call->site, o.param);
-    if (!isNull(arg)) return call->model->setupResultOf(arg, call->site.scope, depth + 1);
-  }
-  return std::nullopt;
-}
-
-// A set-up reached through two helpers still ran once (repeated if either
-// way repeats it).
-static SetupRuns distinct(SetupRuns runs) {
-  std::sort(runs.begin(), runs.end(),
-            [](const SetupRun& a, const SetupRun& b) { return a.setup < b.setup; });
-  SetupRuns out;
-  for (const SetupRun& r : runs) {
-    if (!out.empty() && out.back().setup == r.setup)
-      out.back().repeated = out.back().repeated || r.repeated;
-    else
-      out.push_back(r);
-  }
-  return out;
-}
-
-std::vector<SetupRuns> FileModel::setupsBefore(TSNode point, TSNode receiver,
-                                               const FabricInstance* fabric,
-                                               Counted counted) const {
-  std::vector<SetupRuns> out;
-  setupsBefore(point, bindings_.scopeOf(point), receiver, {fabric, counted}, 0, {}, out);
-  return out;
-}
-
-bool FileModel::everyBranchSetsUp(TSNode ifStatement, const FabricInstance* fabric) const {
-  std::vector<TSNode> branches{field(ifStatement, "consequence")};
-  bool hasElse = false;
-  for (TSNode alt : namedChildren(ifStatement)) {
-    if (is(alt, "elif_clause") || is(alt, "else_clause")) branches.push_back(alt);
-    hasElse = hasElse || is(alt, "else_clause");
-  }
-  if (!hasElse) return false;
-  return std::all_of(branches.begin(), branches.end(), [&](TSNode branch) {
-    return std::any_of(setups_.begin(), setups_.end(), [&](const SetupCall& s) {
-      return sameFabric(s.fabric, fabric) && contains(branch, s.call);
-    });
-  });
-}
-
-// Whether `setup` ran before `point`: always, or — when counting every
-// set-up that may have run — at all. An if whose every branch sets up on
-// the Fabric is as good as no if.
-bool FileModel::ranBefore(const SetupCall& setup, TSNode point, const SetupQuery& query) const {
-  if (endOf(setup.call) > startOf(point)) return false;
-  // A branch the program's constants decide (`if fabric.world_size > 1:`
-  // with `devices=1`) is taken or skipped on every run.
-  TSNode common = parentOf(setup.call);
-  while (!isNull(common) && !contains(common, point)) common = parentOf(common);
-  std::optional<bool> folded = branchesRun(setup.call, common, *this, {true}, LoopBodies::Run);
-  if (folded == false) return false;
-  if (query.counted == Counted::MayHaveRun || folded == true) return true;
-  for (TSNode p = parentOf(setup.call); !isNull(p); p = parentOf(p)) {
-    if (contains(p, point)) return true;
-    bool branch = is(p, "elif_clause") || is(p, "else_clause") ||
-                  (is(p, "block") && is(parentOf(p), "if_statement"));
-    if (branch) {
-      if (!everyBranchSetsUp(parentOf(p), query.fabric)) return false;
-      p = parentOf(p);
-    } else if (makesConditional(p)) {
-      return false;
-    }
-  }
-  return false;
-}
-
-void FileModel::setupsInside(const FunctionInfo* fn, const SetupQuery& query, int depth,
-                             bool repeated, SetupRuns& out) const {
-  if (depth > kMaxCallDepth) return;
-  bool always = query.counted == Counted::AlwaysRun;
-  for (const SetupCall& s : setups_)
-    if (sameFabric(s.fabric, query.fabric) && sameNode(s.scope, fn->node) &&
-        (!always || runsWhenever(s.call, fn->node)))
-      out.push_back({&s, repeated || s.inLoop});
-  for (const CallSite& site : bindings_.callSites())
-    if (sameNode(site.scope, fn->node) && site.callee != fn &&
-        (!always || runsWhenever(site.call, fn->node)))
-      setupsInside(site.callee, query, depth + 1, repeated || insideLoop(site.call), out);
-  setupsInForeignCallees(fn->node, TSNode{}, query, depth, repeated, out);
-}
-
-// Helpers of other files called in `scope` (before `point`, when given).
-void FileModel::setupsInForeignCallees(TSNode scope, TSNode point, const SetupQuery& query,
-                                       int depth, bool repeated, SetupRuns& out) const {
-  if (!index_) return;
-  bool always = query.counted == Counted::AlwaysRun;
-  walk(sameNode(scope, root_) ? scope : field(scope, "body"), [&](TSNode n) {
-    if (is(n, "function_definition") || is(n, "class_definition")) return false;
-    if (!is(n, "call")) return true;
-    if (!isNull(point) && (endOf(n) > startOf(point) || (always && !runsBefore(n, point))))
-      return true;
-    if (isNull(point) && always && !runsWhenever(n, scope)) return true;
-    auto [model, fn] = index_->callee(*this, n);
-    if (fn) model->setupsInside(fn, query, depth + 1, repeated || insideLoop(n), out);
-    return true;
-  });
-}
-
-void FileModel::setupsBefore(TSNode point, TSNode scope, TSNode receiver, const SetupQuery& query,
-                             int depth, SetupRuns prefix, std::vector<SetupRuns>& out) const {
-  if (out.size() >= kMaxWays) return;
-  bool always = query.counted == Counted::AlwaysRun;
-  SetupRuns local = std::move(prefix);
-  for (const SetupCall& s : setups_)
-    if (sameFabric(s.fabric, query.fabric) && sameNode(s.scope, scope) &&
-        ranBefore(s, point, query))
-      local.push_back({&s, s.inLoop});
-  // Helpers called before the point that set up on this Fabric.
-  for (const CallSite& site : bindings_.callSites())
-    if (sameNode(site.scope, scope) && endOf(site.call) <= startOf(point) &&
-        (!always || runsBefore(site.call, point)))
-      setupsInside(site.callee, query, depth + 1, insideLoop(site.call), local);
-  setupsInForeignCallees(scope, point, query, depth, false, local);
-
-  const FunctionInfo* fn = bindings_.function(scope);
-  if (!fn) {
-    out.push_back(distinct(std::move(local)));
-    return;
-  }
-  // Methods share `self`: a set-up in any other method of the class counts.
-  if (!isNull(fn->ownerClass))
-    for (const FunctionInfo* method : bindings_.methodsOf(fn->ownerClass))
-      if (method != fn) setupsInside(method, query, depth + 1, false, local);
-
-  // The ways in: callers that pass this Fabric, when it came in as a
-  // parameter; every caller otherwise.
-  Origin origin = isNull(receiver) ? Origin{} : bindings_.trace(receiver, scope);
-  bool viaParameter = origin.kind == Origin::Parameter && origin.function == fn;
-  struct Way {
-    const FileModel* model;
-    const CallSite* site;
-    TSNode receiver;
-  };
-  std::vector<Way> ways;
-  auto consider = [&](const FileModel* model, const CallSite* site) {
-    if (!viaParameter) {
-      ways.push_back({model, site, TSNode{}});
-      return;
-    }
-    TSNode arg = model->bindings().argumentFor(*site, origin.param);
-    if (isNull(arg)) return;
-    auto passed = model->fabricsOf(arg, site->scope);
-    if (std::any_of(passed.begin(), passed.end(),
-                    [&](const FabricInstance* f) { return sameFabric(f, query.fabric); }))
-      ways.push_back({model, site, arg});
-  };
-  for (const CallSite* site : bindings_.callersOf(fn)) consider(this, site);
-  for (const ForeignCall* call : foreignCallers(fn)) consider(call->model, &call->site);
-  if (ways.empty() || depth > kMaxCallDepth) {
-    // Called from elsewhere: module-level set-ups have run by then.
-    for (const SetupCall& s : setups_)
-      if (sameFabric(s.fabric, query.fabric) && sameNode(s.scope, root_))
-        local.push_back({&s, s.inLoop});
-    out.push_back(distinct(std::move(local)));
-    return;
-  }
-  for (const Way& way : ways)
-    way.model->setupsBefore(way.site->call, way.site->scope, way.receiver, query, depth + 1, local,
-                            out);
 }
 
 const FileModel* FileModel::modelOfFile(const SourceFile* file) const {

@@ -11,6 +11,7 @@
 
 #include "model/bindings.h"
 #include "model/imports.h"
+#include "model/project_index.h"
 #include "model/strategy.h"
 
 namespace lightfix {
@@ -139,24 +140,20 @@ class FileModel {
   const std::vector<ForeignTrainerRun>& foreignTrainerRuns() const { return foreignRuns_; }
   const std::vector<LightningModuleClass>& lightningModules() const { return modules_; }
 
-  // Joins the project: re-resolves what may come from other files (Fabric
-  // subclasses, callers handing in a Fabric or a model, LightningModule
-  // bases), for a file joining alone (a fix round's re-parse); a project
-  // links its files pass by pass instead (ProjectModel::link).
-  void attach(const ProjectIndex& index);
+  // Resolves what may come from other files (Fabric subclasses, callers
+  // handing in a Fabric or a model, LightningModule bases), in the one order
+  // that works: subclasses, Fabrics, set-ups, launches, LightningModules,
+  // each step over every file before the next. `index` already holds the
+  // files (ProjectModel::link builds it); each file marks only its own
+  // Fabrics launched.
+  static void link(const std::vector<FileModel*>& files, const ProjectIndex& index,
+                   const ForEach& forEach = inOrder);
+  // Joins a project alone (a fix round's re-parse): link() over this file,
+  // leaving the project's other files as they are.
+  void attach(const ProjectIndex& index) { link({this}, index); }
   // The tree's nodes in document order: walks over them are fast while an
   // IndexedWalks holds it.
   const NodeIndex& nodeIndex() const { return *nodes_; }
-  bool attachSubclasses(const ProjectIndex& index);  // true when it found more
-  void attachFabrics(const ProjectIndex& index);
-  void attachSetups();
-  // The Fabrics, of this file or another, this file launches (`.launch()`,
-  // a LightningLite subclass's `.run()`, `fabric._launched = True`), once
-  // every file's Fabrics are attached. ProjectModel::link marks them.
-  std::vector<const FabricInstance*> launchedFabrics() const;
-  // Marks `fabric`, if it is one of this file's own, as launched.
-  void markLaunched(const FabricInstance* fabric);
-  bool attachModules();  // true when it found more LightningModules
 
   const ProjectIndex* index() const { return index_; }
   // The model of `file`, seen from this one: itself, or another of its
@@ -189,6 +186,16 @@ class FileModel {
   const SetupCall* setupOfOptimizer(TSNode expr, TSNode scope) const;
 
  private:
+  bool attachSubclasses(const ProjectIndex& index);  // true when it found more
+  void attachFabrics(const ProjectIndex& index);
+  void attachSetups();
+  // The Fabrics, of this file or another, this file launches (`.launch()`,
+  // a LightningLite subclass's `.run()`, `fabric._launched = True`), once
+  // every file's Fabrics are attached.
+  std::vector<const FabricInstance*> launchedFabrics() const;
+  // Marks `fabric`, if it is one of this file's own, as launched.
+  void markLaunched(const FabricInstance* fabric);
+  bool attachModules();  // true when it found more LightningModules
   // Every class of the file, nested ones too, in document order: the index
   // holds them, so a fixpoint pass does not walk the whole tree again.
   std::vector<TSNode> classDefinitions() const;
@@ -196,9 +203,6 @@ class FileModel {
   void collectFabricsAndTrainers();
   void collectFits();
   void collectFabricParameters();
-  // Only its own: a file re-parsed alone (a fix round) must not change what
-  // the project's other files, being checked meanwhile, see.
-  void markOwnLaunches();
   void collectSetups();
   void collectLightningModules();
   void fabricsOf(TSNode expr, TSNode scope, int depth,

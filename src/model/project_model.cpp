@@ -4,12 +4,9 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <map>
-
-#include "core/budgets.h"
-#include "model/config_files.h"
 
 #include "core/source_file.h"
+#include "model/config_files.h"
 #include "python/node.h"
 
 namespace lightfix {
@@ -51,31 +48,7 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
   for (FileModel* f : files) index_.add(f);
   index_.resolveConfigs();
   index_.linkCalls(forEach);
-  // Fabric subclasses and LightningModule bases to a fixpoint, as a base may
-  // sit anywhere; Fabrics before set-ups and launches, since either may name
-  // a Fabric of another file.
-  for (int pass = 0; pass < kMaxFabricSubclassPasses; ++pass) {
-    bool more = false;
-    for (FileModel* f : files) more = f->attachSubclasses(index_) || more;
-    if (!more) break;
-  }
-  forEach(files.size(), [&](size_t k) { files[k]->attachFabrics(index_); });
-  forEach(files.size(), [&](size_t k) { files[k]->attachSetups(); });
-  // A file may launch another file's Fabric: found side by side, marked here.
-  std::vector<std::vector<const FabricInstance*>> launched(files.size());
-  forEach(files.size(), [&](size_t k) { launched[k] = files[k]->launchedFabrics(); });
-  std::map<const SourceFile*, FileModel*> owner;
-  for (FileModel* f : files) owner[&f->file()] = f;
-  for (const auto& fabrics : launched)
-    for (const FabricInstance* f : fabrics)
-      if (auto it = owner.find(f->file); it != owner.end()) it->second->markLaunched(f);
-  // The first pass finds each file's own LightningModules, the others follow
-  // bases across files.
-  for (int pass = 0; pass < 1 + kMaxModuleBasePasses; ++pass) {
-    bool more = false;
-    for (FileModel* f : files) more = f->attachModules() || more;
-    if (!more) break;
-  }
+  FileModel::link(files, index_, forEach);
   for (FileModel* f : files) addTrainers(*f);
   // The project's Trainers by the call that built them, for the runs that
   // other files' helpers give them.
