@@ -8,6 +8,7 @@
 #include "core/source_file.h"
 #include "matchers/backward_ambiguous_model.h"
 #include "matchers/fabric_calls.h"
+#include "matchers/fabric_method_calls.h"
 #include "model/file_model.h"
 #include "python/flow.h"
 #include "python/node.h"
@@ -52,7 +53,7 @@ static SetupCount countSetups(const SetupRuns& runs) {
 
 void matchBackwardAmbiguousModel(const FileContext& ctx, std::vector<Finding>& out) {
   std::string_view source = ctx.file.text();
-  for (const FabricBackward& b : deepSpeedBackwardCalls(ctx)) {
+  for (const FabricMethodCall& b : fabricMethodCalls(ctx, {"backward"}, true)) {
     if (!isNull(keywordArgument(b.arguments, "model", source)) || hasSplat(b.arguments)) continue;
     SetupCount worst;
     for (const auto& setups :

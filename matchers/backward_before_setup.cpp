@@ -8,6 +8,7 @@
 #include "core/source_file.h"
 #include "matchers/backward_before_setup.h"
 #include "matchers/fabric_calls.h"
+#include "matchers/fabric_method_calls.h"
 #include "model/file_model.h"
 #include "python/node.h"
 #include "rules/rule_specs.h"
@@ -25,7 +26,7 @@ const RuleSpec kBackwardBeforeSetup{
     R"(No models were set up for backward\. Did you forget to call `(fabric|self)\.setup\(\)`\?)"};
 
 void matchBackwardBeforeSetup(const FileContext& ctx, std::vector<Finding>& out) {
-  for (const FabricBackward& b : deepSpeedBackwardCalls(ctx)) {
+  for (const FabricMethodCall& b : fabricMethodCalls(ctx, {"backward"}, true)) {
     // `model=` names the engine itself; whether it was set up is not this rule's.
     if (!isNull(keywordArgument(b.arguments, "model", ctx.file.text()))) continue;
     auto ways = ctx.model.setupsBefore(b.call, b.receiver, b.fabric, FileModel::Counted::AlwaysRun);

@@ -10,22 +10,6 @@
 
 namespace lightfix {
 
-std::vector<FabricBackward> deepSpeedBackwardCalls(const FileContext& ctx) {
-  std::string_view source = ctx.file.text();
-  std::vector<FabricBackward> out;
-  // A walk over the indexed tree: cheaper than a query's own cursor.
-  walkCalls(ctx.tree.root(), [&](TSNode n) {
-    MethodCall mc;
-    if (!asMethodCall(n, source, mc) || mc.method != "backward" ||
-        !is(mc.arguments, "argument_list"))
-      return;
-    TSNode scope = ctx.model.bindings().scopeOf(n);
-    for (const FabricInstance* f : ctx.model.fabricsOf(mc.receiver, scope))
-      if (f->strategy.deepSpeed()) out.push_back({n, mc.receiver, mc.arguments, f});
-  });
-  return out;
-}
-
 bool deepSpeedSetupsReach(const FileContext& ctx) {
   return ctx.model.hasDeepSpeedSetup() || ctx.project.hasDeepSpeedSetup();
 }

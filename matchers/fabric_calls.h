@@ -4,7 +4,7 @@
 #include <tree_sitter/api.h>
 
 #include <string>
-#include <vector>
+#include <string_view>
 
 #include "rules/rule.h"
 
@@ -13,26 +13,15 @@ namespace lightfix {
 struct FabricInstance;
 struct Strategy;
 
-// A `fabric.backward(...)` call on a Lightning Fabric that may run DeepSpeed.
-struct FabricBackward {
-  TSNode call{};
-  TSNode receiver{};
-  TSNode arguments{};
-  const FabricInstance* fabric;
-};
-
-// Every backward call whose receiver holds a Fabric with a DeepSpeed (or
-// possibly DeepSpeed) strategy; a call on several Fabrics is listed per one.
-std::vector<FabricBackward> deepSpeedBackwardCalls(const FileContext& ctx);
-
 // Whether a result of a DeepSpeed set-up can reach this file's code: one of
 // its own, or one of another file's handed in through a call. Rules about
 // set-up models need look no further when not.
 bool deepSpeedSetupsReach(const FileContext& ctx);
 
-// A finding at `node` under `strategy` (judged in `strategyFile`): an error
-// where DeepSpeed is certain, a warning where it may be, its message naming
-// the line that chose it.
+// A finding of the rule being run at `node` under `strategy` (judged in
+// `strategyFile`): an error where DeepSpeed is certain, a warning where it
+// may be, its message naming the line that chose it and quoting what
+// Lightning raises (the rule's quoted text, unless `quote` is given).
 Finding strategyFinding(const FileContext& ctx, TSNode node, const Strategy& strategy,
                         const SourceFile& strategyFile, const std::string& problem,
                         std::string_view quote = {});
