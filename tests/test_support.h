@@ -44,6 +44,7 @@ struct Parsed {
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <system_error>
 #include <vector>
@@ -78,9 +79,12 @@ class TempDirCleanup : public ::testing::EmptyTestEventListener {
 // A fresh directory of the running test's own: ctest runs tests in parallel.
 inline std::filesystem::path freshTempDir() {
   const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
-  std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                              ("lightfix-" + std::string(test->test_suite_name()) + "-" +
-                               test->name() + "-" + std::to_string(::getpid()));
+  // A parameterized test's names hold `/` (`Logs/CrashLog`, `…/lf001`): one
+  // folder, not a tree whose parents would outlive the cleanup.
+  std::string name = "lightfix-" + std::string(test->test_suite_name()) + "-" + test->name() + "-" +
+                     std::to_string(::getpid());
+  std::replace(name.begin(), name.end(), '/', '-');
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / name;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   TempDirCleanup::instance().add(dir);
