@@ -36,7 +36,7 @@ const clang::Stmt* statementHolding(const CxxContext& ctx, const clang::Compound
 
 }  // namespace
 
-std::optional<Fix> fixMissingZeroGrad(const CxxContext& ctx, const CxxFinding& finding) {
+std::optional<Fix> fixMissingZeroGrad(const CxxContext& ctx, const Finding& finding) {
   const auto* match = finding.payloadAs<MissingZeroGradMatch>();
   if (!match || !match->loop || !match->step) return std::nullopt;
   const clang::Stmt* loop = match->loop;

@@ -37,7 +37,7 @@ const clang::NamespaceDecl* torchNamespace(clang::ASTContext& ast) {
 
 }  // namespace
 
-std::optional<Fix> fixUndefinedLossBackward(const CxxContext& ctx, const CxxFinding& finding) {
+std::optional<Fix> fixUndefinedLossBackward(const CxxContext& ctx, const Finding& finding) {
   const auto* match = finding.payloadAs<UndefinedLossBackwardMatch>();
   const clang::ReturnStmt* ret = match ? match->ret : nullptr;
   const clang::Expr* value = ret ? ret->getRetValue() : nullptr;

@@ -93,7 +93,7 @@ void visitRunning(const clang::Stmt* s, const Visit& visit) {
 // reached from there through `call`.
 // A finding and the guard it names, for keeping the nearest guard's.
 struct GuardedFinding {
-  CxxFinding finding;
+  Finding finding;
   const clang::VarDecl* guard = nullptr;
 };
 
@@ -353,7 +353,7 @@ class Checker {
     std::string backward = spelledBackward(call, tensor);
     std::string guard = spelledGuard();
     unsigned guardLine = ctx_.lineOf(guard_->getLocation());
-    CxxFinding finding;
+    Finding finding;
     if (firstCall)
       finding.message = fmt::format(
           "`{}` is reached through {} called at line {}, under the `{}` declared at line {}: "
@@ -413,7 +413,7 @@ class Checker {
 
 }  // namespace
 
-void matchBackwardUnderNoGrad(const CxxContext& ctx, std::vector<CxxFinding>& out) {
+void matchBackwardUnderNoGrad(const CxxContext& ctx, std::vector<Finding>& out) {
   auto block = compoundStmt().bind("block");
   std::map<uint32_t, GuardedFinding> findings;  // by offset: templates' instantiations repeat
   Checker checker(ctx);

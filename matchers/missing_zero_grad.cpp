@@ -115,7 +115,7 @@ bool contains(const CxxContext& ctx, const clang::Stmt& outer, const clang::Stmt
 
 }  // namespace
 
-void matchMissingZeroGrad(const CxxContext& ctx, std::vector<CxxFinding>& out) {
+void matchMissingZeroGrad(const CxxContext& ctx, std::vector<Finding>& out) {
   auto loop = stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt())).bind("loop");
   std::vector<const clang::Stmt*> loops;
   for (clang::Decl* top : ctx.decls)
@@ -156,7 +156,7 @@ void matchMissingZeroGrad(const CxxContext& ctx, std::vector<CxxFinding>& out) {
       auto range = ctx.rangeOf(backward->getSourceRange());
       if (!range) continue;
       std::string optimizer = memberPrefix(ctx, *step).value_or("optimizer.");
-      CxxFinding f;
+      Finding f;
       f.message = fmt::format(
           "`{0}step()` in this loop follows `backward()`, but `{0}zero_grad()` is never called "
           "in it: each iteration's gradients add up to the previous ones",

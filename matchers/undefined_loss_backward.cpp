@@ -157,7 +157,7 @@ struct Caller {
 
 }  // namespace
 
-void matchUndefinedLossBackward(const CxxContext& ctx, std::vector<CxxFinding>& out) {
+void matchUndefinedLossBackward(const CxxContext& ctx, std::vector<Finding>& out) {
   auto function = functionDecl(isDefinition()).bind("f");
   auto lambda = lambdaExpr().bind("l");
   std::vector<const clang::FunctionDecl*> functions;
@@ -293,7 +293,7 @@ void matchUndefinedLossBackward(const CxxContext& ctx, std::vector<CxxFinding>& 
       // Through the last token, the macro's name when a macro writes it.
       uint32_t end = *last + clang::Lexer::MeasureTokenLength(
                                  sm.getExpansionLoc(u.ret->getEndLoc()), sm, ctx.ast.getLangOpts());
-      CxxFinding f;
+      Finding f;
       f.message = fmt::format(
           "{} returns an undefined tensor here, and `{}` at line {} throws on it: \"{}\"", name,
           call, ctx.lineOf(backward->getBeginLoc()), *kUndefinedLossBackward.raises);

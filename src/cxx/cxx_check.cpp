@@ -16,6 +16,7 @@
 
 #include "cxx/cxx_context.h"
 #include "rules/rule.h"
+#include "rules/rule_loop.h"
 #include "rules/suppression.h"
 
 namespace lightfix {
@@ -69,23 +70,16 @@ class RulesConsumer : public clang::ASTConsumer {
   void HandleTranslationUnit(clang::ASTContext& ast) override {
     if (ast.getDiagnostics().hasErrorOccurred()) return;  // never match a broken AST
     CxxContext ctx{ast, file_, mainFileDecls(ast)};
-    for (const Rule* rule : rules_) {
-      if (!rule->cxxMatch) continue;
-      std::vector<CxxFinding> findings;
-      rule->cxxMatch(ctx, findings);
-      for (const CxxFinding& f : findings) {
-        if (suppressedAt(file_, f.start, rule->code, CommentSyntax::Cxx)) continue;
-        Diagnostic d;
-        d.code = rule->code;
-        d.message = f.message;
-        d.offset = f.start;
-        d.length = f.end - f.start;
-        d.location = file_.position(f.start);
-        d.endLocation = file_.position(f.end);
-        if (rule->cxxFix) d.fix = rule->cxxFix(ctx, f);
-        out_.push_back(std::move(d));
-      }
-    }
+    auto findingsOf = [&](const Rule& rule, std::vector<Finding>& out) {
+      if (!rule.cxxMatch) return false;
+      rule.cxxMatch(ctx, out);
+      return true;
+    };
+    auto fixOf = [&](const Rule& rule, const Finding& f) -> std::optional<Fix> {
+      if (!rule.cxxFix) return std::nullopt;
+      return rule.cxxFix(ctx, f);
+    };
+    out_ = runRules(file_, rules_, CommentSyntax::Cxx, findingsOf, fixOf);
   }
 
  private:
@@ -165,7 +159,6 @@ std::vector<Diagnostic> analyzeCxx(const SourceFile& file, const CxxCommand& com
     d.message = errors.found ? errors.message : "error: clang could not run on this file";
     return {d};
   }
-  sortAndDedupe(out);
   return out;
 }
 

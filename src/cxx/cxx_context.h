@@ -6,7 +6,6 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/ASTTypeTraits.h>
 
-#include <any>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -35,19 +34,6 @@ struct CxxContext {
   unsigned lineOf(clang::SourceLocation loc) const;
   clang::tooling::Replacement replacement(uint32_t offset, uint32_t length,
                                           std::string_view text) const;
-};
-
-// A finding, with what its matcher hands its fixer (as Finding does).
-struct CxxFinding {
-  std::string message;
-  uint32_t start = 0;
-  uint32_t end = 0;
-  std::any payload;
-
-  template <typename T>
-  const T* payloadAs() const {
-    return std::any_cast<T>(&payload);
-  }
 };
 
 }  // namespace lightfix

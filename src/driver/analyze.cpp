@@ -8,61 +8,36 @@
 #include "python/node.h"
 #include "python/syntax_tree.h"
 #include "rules/rule.h"
-#include "rules/suppression.h"
+#include "rules/rule_loop.h"
 
 namespace lightfix {
-
-// A finding as reported: plain data, positions resolved; no fix yet.
-static Diagnostic diagnosticOf(const SourceFile& file, const Rule& rule, const Finding& f) {
-  Diagnostic d;
-  d.code = rule.code;
-  d.message = f.message;
-  d.severity = f.severity;
-  d.offset = f.start;
-  d.length = f.end - f.start;
-  d.location = file.position(f.start);
-  d.endLocation = file.position(f.end);
-  return d;
-}
 
 std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
                                 const FileModel& model, const ProjectModel& project,
                                 const RuleSet& rules) {
-  std::vector<Diagnostic> out;
-  if (skipsFile(file.text(), CommentSyntax::Python)) return out;
   IndexedWalks walks(tree.index());
-  for (const Rule* rule : rules) {
-    if (!rule->match) continue;  // a C++ rule
-    FileContext ctx{*rule, file, tree, model, project};
-    std::vector<Finding> findings;
-    rule->match(ctx, findings);
-    for (Finding& f : findings) {
-      if (suppressedAt(file, f.start, rule->code, CommentSyntax::Python)) continue;
-      Diagnostic d = diagnosticOf(file, *rule, f);
-      if (rule->fix) d.fix = rule->fix(ctx, f);
-      out.push_back(std::move(d));
-    }
-  }
-  sortAndDedupe(out);
-  return out;
+  auto findingsOf = [&](const Rule& rule, std::vector<Finding>& out) {
+    if (!rule.match) return false;
+    rule.match(FileContext{rule, file, tree, model, project}, out);
+    return true;
+  };
+  auto fixOf = [&](const Rule& rule, const Finding& f) -> std::optional<Fix> {
+    if (!rule.fix) return std::nullopt;
+    return rule.fix(FileContext{rule, file, tree, model, project}, f);
+  };
+  return runRules(file, rules, CommentSyntax::Python, findingsOf, fixOf);
 }
 
 std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet& rules,
                                           const ConfigReaders& readers) {
-  std::vector<Diagnostic> out;
-  if (skipsFile(file.text(), CommentSyntax::Python)) return out;
-  for (const Rule* rule : rules) {
-    if (!rule->matchConfig) continue;
-    ConfigContext ctx{*rule, file.path(), file.text(), readers};
-    for (Finding& f : rule->matchConfig(ctx)) {
-      if (suppressedAt(file, f.start, rule->code, CommentSyntax::Python)) continue;
-      Diagnostic d = diagnosticOf(file, *rule, f);
-      d.fix = std::move(f.fix);
-      out.push_back(std::move(d));
-    }
-  }
-  sortAndDedupe(out);
-  return out;
+  auto findingsOf = [&](const Rule& rule, std::vector<Finding>& out) {
+    if (!rule.matchConfig) return false;
+    out = rule.matchConfig(ConfigContext{rule, file.path(), file.text(), readers});
+    return true;
+  };
+  // A config's matcher makes each finding's fix with it.
+  auto fixOf = [](const Rule&, Finding& f) { return std::move(f.fix); };
+  return runRules(file, rules, CommentSyntax::Python, findingsOf, fixOf);
 }
 
 Diagnostic syntaxError(const SourceFile& file, const SyntaxTree& tree) {

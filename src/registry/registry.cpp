@@ -10,7 +10,7 @@ namespace lightfix {
   std::optional<Fix> fix##Name(const FileContext&, const Finding&);
 #define LIGHTFIX_PYTHON_FIXER_REPORTED(Name)
 #define LIGHTFIX_CXX_FIXER_FIXED(Name) \
-  std::optional<Fix> fix##Name(const CxxContext&, const CxxFinding&);
+  std::optional<Fix> fix##Name(const CxxContext&, const Finding&);
 #define LIGHTFIX_CXX_FIXER_REPORTED(Name)
 #define LIGHTFIX_PYTHON_RULE(Name, Fixable)                    \
   void match##Name(const FileContext&, std::vector<Finding>&); \
@@ -20,7 +20,7 @@ namespace lightfix {
   std::optional<Fix> fix##Name(const FileContext&, const Finding&); \
   std::vector<Finding> match##Config(const ConfigContext&);
 #define LIGHTFIX_CXX_RULE(Name, Fixable)                         \
-  void match##Name(const CxxContext&, std::vector<CxxFinding>&); \
+  void match##Name(const CxxContext&, std::vector<Finding>&); \
   LIGHTFIX_CXX_FIXER_##Fixable(Name)
 #include "rules/rules.def"
 

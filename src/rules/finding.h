@@ -14,13 +14,14 @@ namespace lightfix {
 
 struct FabricInstance;
 
-// The rule that ran gives a finding its code.
+// What a rule found, in Python, a config or C++; the rule that ran gives it
+// its code.
 struct Finding {
   std::string message;
   Severity severity = Severity::Error;
   uint32_t start = 0;  // the byte range reported
   uint32_t end = 0;
-  const FabricInstance* fabric = nullptr;
+  const FabricInstance* fabric = nullptr;  // a Python finding's Fabric, if any
   std::optional<Fix> fix;
   // What the matcher hands its fixer: a struct of the rule's own, declared
   // in matchers/<slug>.h.

@@ -16,7 +16,6 @@ class SyntaxTree;
 class FileModel;
 class ProjectModel;
 struct CxxContext;  // cxx/cxx_context.h: a C++ translation unit's AST
-struct CxxFinding;
 
 struct RuleSpec;
 
@@ -51,8 +50,8 @@ struct ConfigContext {
 };
 using ConfigMatcher = std::vector<Finding> (*)(const ConfigContext&);
 // Over a C++ translation unit, through clang's AST (rules LT…).
-using CxxMatcher = void (*)(const CxxContext&, std::vector<CxxFinding>&);
-using CxxFixer = std::optional<Fix> (*)(const CxxContext&, const CxxFinding&);
+using CxxMatcher = void (*)(const CxxContext&, std::vector<Finding>&);
+using CxxFixer = std::optional<Fix> (*)(const CxxContext&, const Finding&);
 
 // What a rule is, apart from its code: written once, in the rule's matcher
 // file (matchers/<slug>.cpp), and declared for everyone in rule_specs.h.
