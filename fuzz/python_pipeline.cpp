@@ -9,7 +9,7 @@
 #include "core/source_file.h"
 #include "diff/unified_diff.h"
 #include "driver/analyze.h"
-#include "edit/fix_rounds.h"
+#include "edit/apply_fixes.h"
 #include "model/file_model.h"
 #include "model/project_model.h"
 #include "python/syntax_tree.h"

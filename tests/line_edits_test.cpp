@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "edit/fix_rounds.h"
+#include "edit/apply_fixes.h"
 #include "test_support.h"
 
 namespace lightfix {

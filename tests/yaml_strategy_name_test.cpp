@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "edit/fix_rounds.h"
+#include "edit/apply_fixes.h"
 #include "rules/rule.h"
 #include "rules/rule_specs.h"
 

@@ -7,13 +7,9 @@
 #include <string>
 #include <vector>
 
-namespace lightfix {
+#include "core/errors.h"
 
-// The exit codes, as ruff's: nothing found, findings, the run could not do
-// its job.
-constexpr int kExitClean = 0;
-constexpr int kExitFindings = 1;
-constexpr int kExitError = 2;
+namespace lightfix {
 
 struct CliIo {
   std::ostream& out;

@@ -7,9 +7,10 @@
 #include <optional>
 
 #include "core/budgets.h"
+#include "core/errors.h"
 #include "core/read_file.h"
+#include "edit/apply_fixes.h"
 #include "edit/atomic_write.h"
-#include "edit/fix_rounds.h"
 #include "logs/crash_diagnosis.h"
 #include "logs/crash_log.h"
 #include "python/node.h"
@@ -109,21 +110,19 @@ Selected select(const RunResult& result, const Rule& rule,
 // Applies the selected fixes, all of them or none.
 bool applySelected(const Selected& s, std::ostream& out, std::ostream& err) {
   const SourceFile& file = *s.report->file;
-  clang::tooling::Replacements merged;
-  for (const Diagnostic* d : s.diagnostics)
-    for (const clang::tooling::Replacement& r : d->fix->edits)
-      if (llvm::Error e = merged.add(r)) {
-        llvm::consumeError(std::move(e));
-        err << fmt::format("lightfix: {}: the fixes overlap; nothing applied\n", file.path());
-        return false;
-      }
-  std::string fixed = applyEdits(file.text(), merged);
-  if (SyntaxTree::parse(fixed).hasError()) {
+  std::vector<const Fix*> fixes;
+  for (const Diagnostic* d : s.diagnostics) fixes.push_back(&*d->fix);
+  FixedTogether fixed = applyTogether(file.text(), fixes, pythonParses);
+  if (fixed.outcome == FixedTogether::Overlap) {
+    err << fmt::format("lightfix: {}: the fixes overlap; nothing applied\n", file.path());
+    return false;
+  }
+  if (fixed.outcome == FixedTogether::Unsound) {
     err << fmt::format("lightfix: {}: the fixed file would not parse; nothing applied\n",
                        file.path());
     return false;
   }
-  std::string why = writeFileAtomically(file.path(), file.text(), fixed);
+  std::string why = writeFileAtomically(file.path(), file.text(), fixed.text);
   if (!why.empty()) {
     err << fmt::format("lightfix: {}: {}\n", file.path(), why);
     return false;
@@ -156,7 +155,7 @@ bool fixRestOfRunPath(const LogCommand& command, const RunOptions& run, const Ru
   bool ok = true;
   bool announced = false;
   for (int round = 0; round < kMaxFixRounds; ++round) {
-    CheckedProject again(command.paths, run);
+    CheckedRun again(command.paths, run);
     std::vector<Selected> next;
     for (const FileReport& r : again.result().reports) {
       if (std::find(paths.begin(), paths.end(), r.file->path()) == paths.end()) continue;
@@ -190,7 +189,7 @@ int runLogCommand(const LogCommand& command, std::ostream& out, std::ostream& er
   std::string log;
   if (!readWholeFile(command.logPath, log)) {
     err << fmt::format("lightfix: {}: cannot read file\n", command.logPath);
-    return 2;
+    return kExitError;
   }
   std::vector<RaisedError> errors = readCrashLog(log);
   std::vector<std::pair<const Rule*, const RaisedError*>> known;
@@ -204,13 +203,13 @@ int runLogCommand(const LogCommand& command, std::ostream& out, std::ostream& er
                          command.logPath, errors.back().type,
                          errors.back().message.empty() ? "" : ": ",
                          firstLine(errors.back().message));
-    return 1;
+    return kExitFindings;
   }
 
-  CheckedProject checked(command.paths, command.run);
+  CheckedRun checked(command.paths, command.run);
   for (const RunError& e : checked.result().errors) err << "lightfix: " << e.line << "\n";
-  std::unique_ptr<CheckedProject> assumingDeepSpeed;  // made when first needed
-  int exit = 0;
+  std::unique_ptr<CheckedRun> assumingDeepSpeed;  // made when first needed
+  int exit = kExitClean;
   std::vector<std::string> handled;
   for (auto [rule, error] : known) {
     std::optional<ProjectFrame> frame = innermostProjectFrame(
@@ -241,7 +240,7 @@ int runLogCommand(const LogCommand& command, std::ostream& out, std::ostream& er
         RunOptions run = command.run;
         run.model.targetDeepSpeed = true;
         run.progress = nullptr;
-        assumingDeepSpeed = std::make_unique<CheckedProject>(command.paths, run);
+        assumingDeepSpeed = std::make_unique<CheckedRun>(command.paths, run);
       }
       s = select(assumingDeepSpeed->result(), *rule, frame);
       usedAssumption = s.report != nullptr;
@@ -252,7 +251,7 @@ int runLogCommand(const LogCommand& command, std::ostream& out, std::ostream& er
           "lightfix found no {} finding it can tie to this crash; run `lightfix check --select "
           "{}` on the project.\n\n",
           rule->code, rule->code);
-      exit = 1;
+      exit = kExitFindings;
       continue;
     }
     FileReport shown{s.report->file, {}, 0, {}};
@@ -264,7 +263,7 @@ int runLogCommand(const LogCommand& command, std::ostream& out, std::ostream& er
     if (!fixable) {
       out << fmt::format("{} has no automatic fix here; see `lightfix explain {}`.\n\n", rule->code,
                          rule->code);
-      exit = 1;
+      exit = kExitFindings;
       continue;
     }
     bool unsafe = false;
@@ -278,11 +277,11 @@ int runLogCommand(const LogCommand& command, std::ostream& out, std::ostream& er
     if (unsafe && !command.run.unsafeFixes) {
       err << fmt::format("lightfix: the fix for {} is unsafe; add --unsafe-fixes to apply it\n",
                          rule->code);
-      exit = 1;
+      exit = kExitFindings;
       continue;
     }
     if (!applySelected(s, out, err)) {
-      exit = 1;
+      exit = kExitFindings;
       continue;
     }
     const RunResult& seen = usedAssumption ? assumingDeepSpeed->result() : checked.result();
@@ -293,7 +292,7 @@ int runLogCommand(const LogCommand& command, std::ostream& out, std::ostream& er
     RunOptions run = command.run;
     run.progress = nullptr;
     run.model.targetDeepSpeed = run.model.targetDeepSpeed || usedAssumption;
-    if (!fixRestOfRunPath(command, run, *rule, paths, out, err)) exit = 1;
+    if (!fixRestOfRunPath(command, run, *rule, paths, out, err)) exit = kExitFindings;
   }
   return exit;
 }

@@ -10,9 +10,10 @@
 
 #include "cli/finding_keys.h"
 #include "cli/terminal.h"
+#include "core/errors.h"
 #include "core/read_file.h"
+#include "edit/apply_fixes.h"
 #include "edit/atomic_write.h"
-#include "edit/fix_rounds.h"
 #include "report/fix_hunk.h"
 #include "report/render.h"
 #include "report/style.h"
@@ -20,10 +21,6 @@
 namespace lightfix {
 
 namespace {
-
-constexpr int kExitClean = 0;
-constexpr int kExitFindings = 1;
-constexpr int kExitError = 2;
 
 constexpr const char* kPrompt =
     "Apply this fix? [y]es, [n]o, [a]ll in this file, [A]ll, [q]uit, [e]dit, [?] help";
@@ -67,7 +64,7 @@ struct OpenFile {
 
 class Session {
  public:
-  Session(const CheckedProject& project, KeyTerminal& terminal, bool unsafeFixes, Style style)
+  Session(const CheckedRun& project, KeyTerminal& terminal, bool unsafeFixes, Style style)
       : project_(project), terminal_(terminal), unsafeFixes_(unsafeFixes), style_(style) {}
 
   // Offers the fixes of one file; false once the person quit.
@@ -94,7 +91,7 @@ class Session {
   bool write(OpenFile& f);
   void answer(const char* key) { std::cout << key << "\n"; }
 
-  const CheckedProject& project_;
+  const CheckedRun& project_;
   KeyTerminal& terminal_;
   bool unsafeFixes_;
   Style style_;
@@ -158,14 +155,19 @@ Answer Session::ask(const Diagnostic& d) {
 void Session::apply(OpenFile& f, const Diagnostic& d, const FindingKey& key, bool quietly) {
   std::string where =
       fmt::format("{}:{}:{}: {}", f.path, d.location.row, d.location.column, severityAndCode(d));
-  auto fixed =
-      std::make_shared<const SourceFile>(f.path, applyEdits(f.current->text(), d.fix->edits));
-  std::vector<Diagnostic> found = project_.recheck(*fixed);
-  if (isSyntaxError(found)) {
+  // The check that the fixed text is sound finds what is left in it.
+  std::vector<Diagnostic> found;
+  auto sound = [&](const std::string& text) {
+    found = project_.recheck(SourceFile(f.path, text));
+    return !isSyntaxError(found);
+  };
+  FixedTogether together = applyTogether(f.current->text(), {&*d.fix}, sound);
+  if (together.outcome != FixedTogether::Applied) {
     std::cout << fmt::format("{} fix not applied: the fixed file would not parse\n", where);
     decline(f, key);
     return;
   }
+  auto fixed = std::make_shared<const SourceFile>(f.path, std::move(together.text));
   // A finding its own fix leaves in place must not be offered again.
   auto sameLine = [&](const std::vector<FindingKey>& keys) {
     return std::count_if(keys.begin(), keys.end(), [&](const FindingKey& k) {
@@ -290,7 +292,7 @@ int runInteractiveFix(const std::vector<std::string>& paths, const RunOptions& r
   }
   RunOptions check = run;
   check.mode = Mode::Check;
-  CheckedProject project(paths, check);
+  CheckedRun project(paths, check);
   for (const RunError& e : project.result().errors) std::cerr << "lightfix: " << e.line << "\n";
   bool ioError = anyIoError(project.result().errors);
 

@@ -10,6 +10,7 @@
 
 #include "config/config.h"
 #include "core/diagnostic.h"
+#include "core/errors.h"
 #include "cxx/compile_commands.h"
 #include "driver/analyze.h"
 #include "driver/discover.h"
@@ -40,21 +41,6 @@ struct RunOptions {
   std::shared_ptr<const InstalledClasses> installed;
 };
 
-// What an error of a run means for its exit code.
-enum class ErrorKind {
-  InvalidSource,  // not valid Python, or does not compile: also the file's one finding
-  FixDropped,     // a fix whose result would not parse was left out; its finding remains
-  Io,             // a path could not be read, decoded or written, or flags not found
-};
-
-struct RunError {
-  ErrorKind kind;
-  std::string line;  // one line, naming the file
-};
-
-// Whether the run could not do its job on some path (exit 2).
-bool anyIoError(const std::vector<RunError>& errors);
-
 struct RunResult {
   std::vector<FileReport> reports;   // files with findings (or fixes), by path
   std::vector<RunError> errors;      // in path order
@@ -69,15 +55,15 @@ RunResult runLightfix(const std::vector<std::string>& paths, const RunOptions& o
 // A run kept in memory with its project, so that one file's findings can be
 // recomputed after a change to it (`fix -i`, `fix --from-log`): run in
 // options.mode like runLightfix, usually Mode::Check.
-class CheckedProject {
+class CheckedRun {
  public:
   // `keepModels` false: each project's trees and models are let go once
   // its files are checked (a batch run); recheck() then sees none of them.
-  CheckedProject(const std::vector<std::string>& paths, const RunOptions& options,
-                 bool keepModels = true);
-  ~CheckedProject();
-  CheckedProject(const CheckedProject&) = delete;
-  CheckedProject& operator=(const CheckedProject&) = delete;
+  CheckedRun(const std::vector<std::string>& paths, const RunOptions& options,
+             bool keepModels = true);
+  ~CheckedRun();
+  CheckedRun(const CheckedRun&) = delete;
+  CheckedRun& operator=(const CheckedRun&) = delete;
 
   const RunResult& result() const;
   RunResult& result();

@@ -1,7 +1,7 @@
 #include "report/fix_hunk.h"
 
 #include "diff/unified_diff.h"
-#include "edit/fix_rounds.h"
+#include "edit/apply_fixes.h"
 
 namespace lightfix {
 

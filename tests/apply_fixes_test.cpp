@@ -1,4 +1,4 @@
-#include "edit/fix_rounds.h"
+#include "edit/apply_fixes.h"
 
 #include <gtest/gtest.h>
 
@@ -240,6 +240,54 @@ TEST(FixRounds, ApplyEditsSplicesInOrder) {
   llvm::cantFail(edits.add(Replacement("t.py", 0, 1, "A")));
   llvm::cantFail(edits.add(Replacement("t.py", 2, 0, "+")));
   EXPECT_EQ(applyEdits("abc", edits), "Ab+c");
+}
+
+// `fix -i` and `fix --from-log` apply fixes together: all of them or none.
+TEST(ApplyTogether, AppliesEveryFixAtOnce) {
+  Diagnostic a = withFix("A", 0, 1, "y");
+  Diagnostic b = withFix("B", 4, 1, "2");
+  FixedTogether r = applyTogether("x = 1\n", {&*a.fix, &*b.fix}, pythonParses);
+  EXPECT_EQ(r.outcome, FixedTogether::Applied);
+  EXPECT_EQ(r.text, "y = 2\n");
+}
+
+TEST(ApplyTogether, TheSameInsertionWantedTwiceIsMadeOnce) {
+  Diagnostic a = withFix("A", 0, 0, "import a\n");
+  Diagnostic b = withFix("A", 0, 0, "import a\n");
+  FixedTogether r = applyTogether("x = 1\n", {&*a.fix, &*b.fix}, pythonParses);
+  EXPECT_EQ(r.outcome, FixedTogether::Applied);
+  EXPECT_EQ(r.text, "import a\nx = 1\n");
+}
+
+TEST(ApplyTogether, OverlappingFixesApplyNone) {
+  Diagnostic a = withFix("A", 0, 3, "y");
+  Diagnostic b = withFix("B", 2, 3, "z");
+  FixedTogether r = applyTogether("x = 1\n", {&*a.fix, &*b.fix}, pythonParses);
+  EXPECT_EQ(r.outcome, FixedTogether::Overlap);
+  EXPECT_EQ(r.text, "");
+}
+
+TEST(ApplyTogether, AnUnsoundResultAppliesNone) {
+  Diagnostic a = withFix("A", 0, 1, "y");
+  Diagnostic b = withFix("B", 4, 1, "(");
+  FixedTogether r = applyTogether("x = 1\n", {&*a.fix, &*b.fix}, pythonParses);
+  EXPECT_EQ(r.outcome, FixedTogether::Unsound);
+  EXPECT_EQ(r.text, "");
+}
+
+TEST(ApplyTogether, SoundnessIsTheCallersCheck) {
+  // A C++ file's fixed text is sound when it compiles, a YAML file's when it
+  // parses as YAML: whatever the check says is what counts.
+  Diagnostic a = withFix("A", 4, 1, "(");
+  std::vector<std::string> asked;
+  auto anything = [&](const std::string& text) {
+    asked.push_back(text);
+    return true;
+  };
+  FixedTogether r = applyTogether("x = 1\n", {&*a.fix}, anything);
+  EXPECT_EQ(r.outcome, FixedTogether::Applied);
+  EXPECT_EQ(r.text, "x = (\n");
+  EXPECT_EQ(asked, std::vector<std::string>{"x = (\n"});
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "edit/fix_rounds.h"
+#include "edit/apply_fixes.h"
 
 #include <algorithm>
 
@@ -9,22 +9,6 @@ namespace lightfix {
 
 namespace {
 
-// Adds every edit of `fix` to `merged`, or none of them. An edit already
-// there is made once: two findings may want the same line inserted at the
-// same place, which clang would otherwise insert twice.
-bool merge(clang::tooling::Replacements& merged, const Fix& fix) {
-  clang::tooling::Replacements attempt = merged;
-  for (const clang::tooling::Replacement& r : fix.edits) {
-    if (std::find(merged.begin(), merged.end(), r) != merged.end()) continue;
-    if (llvm::Error err = attempt.add(r)) {
-      llvm::consumeError(std::move(err));
-      return false;
-    }
-  }
-  merged = std::move(attempt);
-  return true;
-}
-
 bool sameFix(const Diagnostic& a, const Diagnostic& b) {
   return a.code == b.code && a.location == b.location && a.fix->message == b.fix->message;
 }
@@ -32,6 +16,33 @@ bool sameFix(const Diagnostic& a, const Diagnostic& b) {
 }  // namespace
 
 bool pythonParses(const std::string& text) { return !SyntaxTree::parse(text).hasError(); }
+
+// An edit already there is made once: two findings may want the same line
+// inserted at the same place, which clang would otherwise insert twice.
+bool MergedFixes::add(const Fix& fix) {
+  clang::tooling::Replacements attempt = edits_;
+  for (const clang::tooling::Replacement& r : fix.edits) {
+    if (std::find(edits_.begin(), edits_.end(), r) != edits_.end()) continue;
+    if (llvm::Error err = attempt.add(r)) {
+      llvm::consumeError(std::move(err));
+      return false;
+    }
+  }
+  edits_ = std::move(attempt);
+  return true;
+}
+
+std::string MergedFixes::applyTo(const std::string& text) const { return applyEdits(text, edits_); }
+
+FixedTogether applyTogether(const std::string& text, const std::vector<const Fix*>& fixes,
+                            const ParseCheck& sound) {
+  MergedFixes merged;
+  for (const Fix* fix : fixes)
+    if (!merged.add(*fix)) return {FixedTogether::Overlap, {}};
+  std::string fixed = merged.applyTo(text);
+  if (!sound(fixed)) return {FixedTogether::Unsound, {}};
+  return {FixedTogether::Applied, std::move(fixed)};
+}
 
 std::string applyEdits(const std::string& text, const clang::tooling::Replacements& edits) {
   // Replacements are sorted and disjoint: splice them in one pass.
@@ -57,32 +68,32 @@ FixRounds applyFixes(const SourceFile& original, const Analyzer& analyze, const 
     result.remaining = diagnostics;
     if (round == 0 && isSyntaxError(diagnostics)) break;  // no parse
 
-    clang::tooling::Replacements merged;
+    MergedFixes merged;
     std::vector<const Diagnostic*> taken;
     for (const Diagnostic& d : diagnostics) {
       if (!d.fix || !wanted(d)) continue;
       bool wasDropped = false;
       for (const Diagnostic& x : result.dropped) wasDropped = wasDropped || sameFix(x, d);
-      if (!wasDropped && merge(merged, *d.fix)) taken.push_back(&d);
+      if (!wasDropped && merged.add(*d.fix)) taken.push_back(&d);
     }
     if (taken.empty()) break;
 
-    std::string fixed = applyEdits(result.text, merged);
+    std::string fixed = merged.applyTo(result.text);
     std::vector<const Diagnostic*> kept = taken;
     if (!parses(fixed)) {
       // Find the fixes that break the parse, one at a time.
-      clang::tooling::Replacements good;
+      MergedFixes good;
       kept.clear();
       for (const Diagnostic* d : taken) {
-        clang::tooling::Replacements attempt = good;
-        if (merge(attempt, *d->fix) && parses(applyEdits(result.text, attempt))) {
+        MergedFixes attempt = good;
+        if (attempt.add(*d->fix) && parses(attempt.applyTo(result.text))) {
           good = std::move(attempt);
           kept.push_back(d);
         } else {
           result.dropped.push_back(*d);
         }
       }
-      fixed = applyEdits(result.text, good);
+      fixed = good.applyTo(result.text);
     }
     if (kept.empty() || fixed == result.text) continue;
     for (const Diagnostic* d : kept) result.applied.push_back(*d);

@@ -1,0 +1,26 @@
+#pragma once
+// parse → model: the files the prefilter kept, and those they import.
+
+#include <string>
+#include <vector>
+
+#include "driver/file_slot.h"
+#include "driver/prefilter.h"
+#include "driver/run.h"
+#include "driver/work_pool.h"
+
+namespace lightfix {
+
+// parse → model for a Python file the prefilter kept; a C++ one waits for
+// its check to compile it.
+void scanSlot(FileSlot& slot, const RunOptions& options);
+
+// The files no trigger word made us parse but a parsed file imports (a
+// LightningModule's base may sit in a file with neither), to a fixpoint.
+void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter& prefilter,
+                   const RunOptions& options);
+
+// The package whose LightningCLI the project's files run, when they agree.
+std::string cliPackageOf(const std::vector<FileSlot>& slots);
+
+}  // namespace lightfix
