@@ -14,17 +14,21 @@ bool deepSpeedSetupsReach(const FileContext& ctx) {
   return ctx.model.hasDeepSpeedSetup() || ctx.project.hasDeepSpeedSetup();
 }
 
-Finding strategyFinding(const FileContext& ctx, TSNode node, const Strategy& strategy,
-                        const SourceFile& strategyFile, const std::string& problem,
-                        std::string_view quote) {
+Finding sourceFinding(const FileContext& ctx, TSNode node, const StrategySource& source,
+                      std::string_view problem, std::string_view quote) {
   Finding f;
   f.start = startOf(node);
   f.end = endOf(node);
-  f.severity = strategy.kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
-  StrategySource source = sourceOf(strategy, strategyFile);
+  f.severity = source.kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
   f.message = fmt::format("{}; {} raises \"{}\"", problem, describe(source, ctx.file.path()),
                           quote.empty() ? ctx.rule.quoted() : quote);
   return f;
+}
+
+Finding strategyFinding(const FileContext& ctx, TSNode node, const Strategy& strategy,
+                        const SourceFile& strategyFile, const std::string& problem,
+                        std::string_view quote) {
+  return sourceFinding(ctx, node, sourceOf(strategy, strategyFile), problem, quote);
 }
 
 Finding fabricFinding(const FileContext& ctx, TSNode node, const FabricInstance& fabric,

@@ -12,16 +12,21 @@ namespace lightfix {
 
 struct FabricInstance;
 struct Strategy;
+struct StrategySource;
 
 // Whether a result of a DeepSpeed set-up can reach this file's code: one of
 // its own, or one of another file's handed in through a call. Rules about
 // set-up models need look no further when not.
 bool deepSpeedSetupsReach(const FileContext& ctx);
 
-// A finding of the rule being run at `node` under `strategy` (judged in
-// `strategyFile`): an error where DeepSpeed is certain, a warning where it
-// may be, its message naming the line that chose it and quoting what
-// Lightning raises (the rule's quoted text, unless `quote` is given).
+// A finding of the rule being run at `node` under the strategy chosen at
+// `source`: an error where DeepSpeed is certain, a warning where it may be,
+// its message "<problem>; DeepSpeed (selected at …) raises "<quote>"" (the
+// rule's quoted text, unless `quote` is given).
+Finding sourceFinding(const FileContext& ctx, TSNode node, const StrategySource& source,
+                      std::string_view problem, std::string_view quote = {});
+
+// The same under `strategy`, judged in `strategyFile`.
 Finding strategyFinding(const FileContext& ctx, TSNode node, const Strategy& strategy,
                         const SourceFile& strategyFile, const std::string& problem,
                         std::string_view quote = {});

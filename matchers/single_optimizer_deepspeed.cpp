@@ -189,14 +189,10 @@ void matchConfigureOptimizers(const FileContext& ctx, std::vector<Finding>& out)
     auto strategy = ctx.project.trainerStrategyFor(ctx.file.path(), cls.name);
     if (!strategy) continue;
     const auto& [ret, what] = *first;
-    Finding f;
-    f.start = startOf(ret);
-    f.end = endOf(ret);
+    Finding f = sourceFinding(ctx, ret, *strategy,
+                              fmt::format("`configure_optimizers` returns {}", what), kTrainerSays);
     // A count some path makes is as sure as a strategy some path picks.
-    f.severity =
-        strategy->kind == Strategy::DeepSpeed && certain ? Severity::Error : Severity::Warning;
-    f.message = fmt::format("`configure_optimizers` returns {}; {} raises \"{}\"", what,
-                            describe(*strategy, ctx.file.path()), kTrainerSays);
+    if (!certain) f.severity = Severity::Warning;
     out.push_back(std::move(f));
   }
 }

@@ -24,8 +24,6 @@ const RuleSpec kTrainerStrategyNameInvalid{
     {"_1_", "DeepSpeedStrategy"},
     "You selected an invalid strategy name: `strategy='deepspeed_stage_1_offload'`",
     R"(You selected an invalid strategy name: `strategy=('deepspeed[a-z0-9_]*'|<[^>]*DeepSpeedStrategy[^>]*>)`)"};
-// in any
-// case
 
 static const char* kObjectSays =
     "You selected an invalid strategy name: `strategy=<... DeepSpeedStrategy object at ...>`";

@@ -6,6 +6,7 @@
 
 #include "core/budgets.h"
 #include "core/source_file.h"
+#include "matchers/fabric_calls.h"
 #include "matchers/training_step_returns_none.h"
 #include "model/constant_fold.h"
 #include "model/file_model.h"
@@ -313,44 +314,37 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
     });
     if (generator) continue;
 
-    // `ret` is the `return` to replace, or null when control falls off the end.
-    auto report = [&](TSNode node, uint32_t end, TSNode ret, std::string_view problem) {
-      Finding f;
-      f.start = startOf(node);
+    // Not a skip but manual optimization in disguise: a person's change.
+    bool manual = stepsOptimizerItself(ctx.model, cls.node, step, 0);
+    // `ret` is the `return` to replace, or null when control falls off the
+    // end; `indirect`, a None that comes through a call.
+    auto report = [&](TSNode node, uint32_t end, TSNode ret, std::string_view problem,
+                      bool indirect) {
+      Finding f = sourceFinding(ctx, node, *strategy, problem);
       f.end = end;
-      f.severity = strategy->kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
-      f.message = fmt::format("{}; {} raises \"{}\"", problem, describe(*strategy, ctx.file.path()),
-                              ctx.rule.quoted());
-      f.payload = TrainingStepReturnsNoneMatch{step, ret};
+      f.payload = TrainingStepReturnsNoneMatch{step, ret, manual, indirect};
       out.push_back(std::move(f));
     };
-    if (stepsOptimizerItself(ctx.model, cls.node, step, 0)) {
-      // Not a skip but manual optimization in disguise: a person's change.
+    if (manual) {
       const char* problem =
           "`training_step` steps its optimizer itself and returns `None`: it wants manual "
           "optimization (`self.automatic_optimization = False`)";
-      size_t first = out.size();
-      for (TSNode ret : noneReturns) report(ret, endOf(ret), ret, problem);
+      for (TSNode ret : noneReturns) report(ret, endOf(ret), ret, problem, false);
       for (const auto& indirect : indirectReturns)
-        report(indirect.first, endOf(indirect.first), indirect.first, problem);
+        report(indirect.first, endOf(indirect.first), indirect.first, problem, false);
       if (!alwaysExits(field(step, "body"), source))
-        report(step, endOf(field(step, "name")), TSNode{}, problem);
-      for (size_t i = first; i < out.size(); ++i)
-        std::any_cast<TrainingStepReturnsNoneMatch&>(out[i].payload).manual = true;
+        report(step, endOf(field(step, "name")), TSNode{}, problem, false);
       continue;
     }
     for (TSNode ret : noneReturns)
-      report(ret, endOf(ret), ret, "`training_step` returns `None`, skipping backward");
+      report(ret, endOf(ret), ret, "`training_step` returns `None`, skipping backward", false);
     // Where the None comes from elsewhere, which value to return instead is
     // for a person to decide: no fix.
-    for (const auto& [ret, problem] : indirectReturns) {
-      report(ret, endOf(ret), ret, problem);
-      std::any_cast<TrainingStepReturnsNoneMatch&>(out.back().payload).indirect = true;
-    }
+    for (const auto& [ret, problem] : indirectReturns) report(ret, endOf(ret), ret, problem, true);
     if (!alwaysExits(field(step, "body"), source)) {
       // Reported on `def training_step`, where the missing return belongs.
       report(step, endOf(field(step, "name")), TSNode{},
-             "`training_step` can end without returning a loss");
+             "`training_step` can end without returning a loss", false);
     }
   }
 }
