@@ -7,10 +7,9 @@
 
 #include <fmt/format.h>
 
-#include <cctype>
-
 #include "core/source_file.h"
 #include "edit/insertion.h"
+#include "fixers/arguments.h"
 #include "matchers/backward_ambiguous_model.h"
 #include "matchers/data_flow.h"
 #include "model/file_model.h"
@@ -87,19 +86,12 @@ std::optional<Fix> fixBackwardAmbiguousModel(const FileContext& ctx, const Findi
   std::string model = nameOfModel(ctx, *setup, scope);
   if (model.empty()) return std::nullopt;
 
-  // Insert before the closing parenthesis, minding a trailing comma.
-  std::string_view text = ctx.file.text();
-  uint32_t close = endOf(arguments) - 1;
-  uint32_t last = close;
-  while (last > startOf(arguments) + 1 && std::isspace(static_cast<unsigned char>(text[last - 1])))
-    --last;
-  bool trailingComma = text[last - 1] == ',';
-  bool empty = last == startOf(arguments) + 1;
-  std::string insert = fmt::format("{}model={}", trailingComma ? " " : (empty ? "" : ", "), model);
-
+  std::optional<clang::tooling::Replacement> edit =
+      appendArgument(ctx.file, arguments, "model=" + model);
+  if (!edit) return std::nullopt;
   Fix fix;
   fix.message = fmt::format("Pass `model={}`", model);
-  if (!addEdit(fix.edits, insertAt(ctx.file, last, insert))) return std::nullopt;
+  if (!addEdit(fix.edits, *edit)) return std::nullopt;
   return fix;
 }
 
