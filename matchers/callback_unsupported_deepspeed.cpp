@@ -23,22 +23,16 @@ const RuleSpec kCallbackUnsupportedDeepspeed{
     {"Finetuning", "StochasticWeightAveraging", "GradientAccumulationScheduler"},
     {},
     // BaseFinetuning, StochasticWeightAveraging, GradientAccumulationScheduler.
-    R"(The Finetuning callback does not support running with the DeepSpeed strategy|SWA does not currently support sharded models|The `[A-Za-z_]*DeepSpeed[A-Za-z_]*` does not support `accumulate_grad_batches` changing between epochs)"};
+    R"(The Finetuning callback does not support running with the DeepSpeed strategy|SWA does not currently support sharded models|The `[A-Za-z_]*DeepSpeed[A-Za-z_]*` does not support `accumulate_grad_batches` changing between epochs)",
+    // What each callback's check raises, by the callback's class.
+    {{"BaseFinetuning",
+      "The Finetuning callback does not support running with the DeepSpeed strategy."},
+     {"StochasticWeightAveraging", "SWA does not currently support sharded models."},
+     {"GradientAccumulationScheduler",
+      "The `DeepSpeedStrategy` does not support `accumulate_grad_batches` changing between "
+      "epochs."}}};
 
 namespace {
-
-struct Refusal {
-  const char* callback;
-  const char* says;
-};
-
-const Refusal kFinetuning{"BaseFinetuning",
-                          "The Finetuning callback does not support running with the DeepSpeed "
-                          "strategy."};
-const Refusal kSwa{"StochasticWeightAveraging", "SWA does not currently support sharded models."};
-const Refusal kAccumulation{"GradientAccumulationScheduler",
-                            "The `DeepSpeedStrategy` does not support `accumulate_grad_batches` "
-                            "changing between epochs."};
 
 std::string_view leafOf(std::string_view q) {
   size_t dot = q.rfind('.');
@@ -63,22 +57,24 @@ bool isFinetuningSubclass(const FileContext& ctx, std::string_view name) {
   return found;
 }
 
-// What a callback construction runs into under DeepSpeed, or null.
-const Refusal* refusalOf(const FileContext& ctx, TSNode call) {
-  if (!is(call, "call")) return nullptr;
+// The Lightning callback class whose check a construction runs into under
+// DeepSpeed (its quote's name), or empty.
+std::string_view refusalOf(const FileContext& ctx, TSNode call) {
+  if (!is(call, "call")) return {};
   std::string_view source = ctx.file.text();
   TSNode callee = field(call, "function");
   if (auto q = ctx.model.imports().qualify(callee, source);
       q && lightningSideOf(*q) == LightningSide::Trainer) {
     std::string_view leaf = leafOf(*q);
-    if (leaf == "BackboneFinetuning") return &kFinetuning;
-    if (leaf == "StochasticWeightAveraging") return &kSwa;
-    if (leaf == "GradientAccumulationScheduler") return &kAccumulation;
-    return nullptr;
+    if (leaf == "BackboneFinetuning") return "BaseFinetuning";
+    // Literals: `leaf` points into `q`, gone on return.
+    if (leaf == "StochasticWeightAveraging") return "StochasticWeightAveraging";
+    if (leaf == "GradientAccumulationScheduler") return "GradientAccumulationScheduler";
+    return {};
   }
   if (is(callee, "identifier") && isFinetuningSubclass(ctx, textOf(callee, source)))
-    return &kFinetuning;
-  return nullptr;
+    return "BaseFinetuning";
+  return {};
 }
 
 // The expression a name holds when it is bound once in plain code, else n.
@@ -101,11 +97,11 @@ void matchCallbackUnsupportedDeepspeed(const FileContext& ctx, std::vector<Findi
     if (is(callbacks, "list") || is(callbacks, "tuple")) items = namedChildren(callbacks);
     for (TSNode item : items) {
       TSNode call = made(ctx, item);
-      const Refusal* refusal = refusalOf(ctx, call);
-      if (!refusal) continue;
+      std::string_view refusal = refusalOf(ctx, call);
+      if (refusal.empty()) continue;
       std::string name(textOf(field(call, "function"), source));
       out.push_back(trainerFinding(ctx, call, t, fmt::format("`{}` callback under DeepSpeed", name),
-                                   refusal->says));
+                                   ctx.rule.quoted(refusal)));
     }
   }
 }

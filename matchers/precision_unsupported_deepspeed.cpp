@@ -22,9 +22,10 @@ const RuleSpec kPrecisionUnsupportedDeepspeed{
     {"precision"},
     {},
     // Fabric's text, then the Trainer's.
-    R"(`precision='[^']*'\)` is not supported in DeepSpeed\.|`Trainer\(strategy='deepspeed', precision='[^']*'\)` is not supported\.)"};
-
-static const char* kSupported = "'32-true', '16-true', 'bf16-true', '16-mixed', 'bf16-mixed'";
+    R"(`precision='[^']*'\)` is not supported in DeepSpeed\.|`Trainer\(strategy='deepspeed', precision='[^']*'\)` is not supported\.)",
+    {{"supported", "'32-true', '16-true', 'bf16-true', '16-mixed', 'bf16-mixed'"},
+     {"Fabric", "`precision='{}')` is not supported in DeepSpeed."},
+     {"Trainer", "`Trainer(strategy='deepspeed', precision='{}')` is not supported."}}};
 
 // The precision Lightning's connector makes of a literal (`64` and `"64"`
 // are "64-true"), when DeepSpeed rejects it; empty otherwise.
@@ -57,11 +58,10 @@ void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Find
     if (!fabric.strategy.deepSpeed() ||
         (precision = rejected(fabric.construction, argument)).empty())
       continue;
-    out.push_back(
-        fabricFinding(ctx, argument, fabric,
-                      fmt::format("`{}` under DeepSpeed, which supports only {}",
-                                  textOf(argument, source), kSupported),
-                      fmt::format("`precision='{}')` is not supported in DeepSpeed.", precision)));
+    out.push_back(fabricFinding(ctx, argument, fabric,
+                                fmt::format("`{}` under DeepSpeed, which supports only {}",
+                                            textOf(argument, source), ctx.rule.quoted("supported")),
+                                fmt::format(fmt::runtime(ctx.rule.quoted("Fabric")), precision)));
   }
   for (const TrainerInstance& trainer : ctx.model.trainers()) {
     TSNode argument{};
@@ -69,12 +69,11 @@ void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Find
     if (!trainer.strategy.deepSpeed() ||
         (precision = rejected(trainer.construction, argument)).empty())
       continue;
-    out.push_back(trainerFinding(
-        ctx, argument, trainer,
-        fmt::format("`{}` under DeepSpeed, which supports only {}", textOf(argument, source),
-                    kSupported),
-        fmt::format("`Trainer(strategy='deepspeed', precision='{}')` is not supported.",
-                    precision)));
+    out.push_back(
+        trainerFinding(ctx, argument, trainer,
+                       fmt::format("`{}` under DeepSpeed, which supports only {}",
+                                   textOf(argument, source), ctx.rule.quoted("supported")),
+                       fmt::format(fmt::runtime(ctx.rule.quoted("Trainer")), precision)));
   }
 }
 

@@ -26,10 +26,9 @@ const RuleSpec kSingleOptimizerDeepspeed{
     {"setup", "configure_optimizers"},
     "Currently only one optimizer is supported with DeepSpeed.",
     // Fabric's text, then the Trainer's.
-    R"(Currently only one optimizer is supported with DeepSpeed\. Got [0-9]+ optimizers instead\.|DeepSpeed currently only supports single optimizer, single optional scheduler\.)"};
-
-static const char* kTrainerSays =
-    "DeepSpeed currently only supports single optimizer, single optional scheduler.";
+    R"(Currently only one optimizer is supported with DeepSpeed\. Got [0-9]+ optimizers instead\.|DeepSpeed currently only supports single optimizer, single optional scheduler\.)",
+    {{"Trainer",
+      "DeepSpeed currently only supports single optimizer, single optional scheduler."}}};
 
 namespace {
 
@@ -189,8 +188,9 @@ void matchConfigureOptimizers(const FileContext& ctx, std::vector<Finding>& out)
     auto strategy = ctx.project.trainerStrategyFor(ctx.file.path(), cls.name);
     if (!strategy) continue;
     const auto& [ret, what] = *first;
-    Finding f = sourceFinding(ctx, ret, *strategy,
-                              fmt::format("`configure_optimizers` returns {}", what), kTrainerSays);
+    Finding f =
+        sourceFinding(ctx, ret, *strategy, fmt::format("`configure_optimizers` returns {}", what),
+                      ctx.rule.quoted("Trainer"));
     // A count some path makes is as sure as a strategy some path picks.
     if (!certain) f.severity = Severity::Warning;
     out.push_back(std::move(f));

@@ -23,10 +23,10 @@ const RuleSpec kTrainerStrategyNameInvalid{
     // The name in any case.
     {"_1_", "DeepSpeedStrategy"},
     "You selected an invalid strategy name: `strategy='deepspeed_stage_1_offload'`",
-    R"(You selected an invalid strategy name: `strategy=('deepspeed[a-z0-9_]*'|<[^>]*DeepSpeedStrategy[^>]*>)`)"};
-
-static const char* kObjectSays =
-    "You selected an invalid strategy name: `strategy=<... DeepSpeedStrategy object at ...>`";
+    R"(You selected an invalid strategy name: `strategy=('deepspeed[a-z0-9_]*'|<[^>]*DeepSpeedStrategy[^>]*>)`)",
+    // A strategy object of the other side.
+    {{"object",
+      "You selected an invalid strategy name: `strategy=<... DeepSpeedStrategy object at ...>`"}}};
 
 // The side of the `DeepSpeedStrategy(...)` class a call constructs.
 static LightningSide strategyClassSide(const FileContext& ctx, TSNode call) {
@@ -50,8 +50,9 @@ void matchTrainerStrategyNameInvalid(const FileContext& ctx, std::vector<Finding
       out.push_back(std::move(f));
     } else if (is(s.evidence, "call") &&
                strategyClassSide(ctx, s.evidence) == LightningSide::Fabric) {
-      Finding f = trainerFinding(ctx, s.evidence, t,
-                                 "Fabric's `DeepSpeedStrategy` given to a Trainer", kObjectSays);
+      Finding f =
+          trainerFinding(ctx, s.evidence, t, "Fabric's `DeepSpeedStrategy` given to a Trainer",
+                         ctx.rule.quoted("object"));
       f.payload = TrainerStrategyNameInvalidMatch{TSNode{}, TSNode{}, s.evidence};
       out.push_back(std::move(f));
     }
@@ -61,7 +62,8 @@ void matchTrainerStrategyNameInvalid(const FileContext& ctx, std::vector<Finding
     if (!s.deepSpeed() || s.evidenceFile != &ctx.file || !is(s.evidence, "call")) continue;
     if (strategyClassSide(ctx, s.evidence) != LightningSide::Trainer) continue;
     Finding f = fabricFinding(ctx, s.evidence, fabric,
-                              "the Trainer's `DeepSpeedStrategy` given to a Fabric", kObjectSays);
+                              "the Trainer's `DeepSpeedStrategy` given to a Fabric",
+                              ctx.rule.quoted("object"));
     f.payload = TrainerStrategyNameInvalidMatch{TSNode{}, TSNode{}, s.evidence};
     out.push_back(std::move(f));
   }

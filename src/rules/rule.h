@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "rules/finding.h"
@@ -69,7 +70,15 @@ struct RuleSpec {
   // wordings, names that vary).
   std::string_view logPattern = {};
 
+  // Other parts of Lightning's text that findings quote, by name, where one
+  // quote does not serve every finding: the Trainer's wording where `raises`
+  // is Fabric's, one per callback, a list a message names. A `{}` stands for
+  // what varies (a precision), which the matcher fills in.
+  std::vector<std::pair<std::string_view, std::string_view>> quotes = {};
+
   std::string_view quoted() const { return quote.empty() ? raises.value_or("") : quote; }
+  // The quote called `name`; a matcher asks only for names its spec lists.
+  std::string_view quoted(std::string_view name) const;
 };
 
 // The regex `explain --log` reads a Python log with: the spec's pattern, else
