@@ -12,6 +12,7 @@
 #include "matchers/deepspeed_targets.h"
 #include "matchers/trainer_strategy_name_invalid.h"
 #include "model/file_model.h"
+#include "model/lightning_classes.h"
 #include "python/node.h"
 #include "python/syntax_tree.h"
 #include "rules/rule.h"

@@ -8,6 +8,7 @@
 #include "matchers/deepspeed_targets.h"
 #include "matchers/fabric_calls.h"
 #include "model/file_model.h"
+#include "model/lightning_classes.h"
 #include "python/node.h"
 #include "rules/rule_specs.h"
 

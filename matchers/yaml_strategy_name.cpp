@@ -11,9 +11,10 @@
 #include <string>
 
 #include "model/config_files.h"
-#include "model/imports.h"
+#include "model/lightning_classes.h"
 #include "rules/finding.h"
 #include "rules/rule.h"
+#include "semantics/imports.h"
 
 namespace lightfix {
 

@@ -1,4 +1,4 @@
-#include "model/bindings.h"
+#include "semantics/bindings.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,8 @@
-#include "model/imports.h"
+#include "semantics/imports.h"
 
 #include <gtest/gtest.h>
 
+#include "model/lightning_classes.h"
 #include "test_support.h"
 
 namespace lightfix {

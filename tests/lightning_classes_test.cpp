@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "model/imports.h"
+#include "semantics/imports.h"
 
 namespace lightfix {
 namespace {

@@ -1,4 +1,4 @@
-#include "model/module_table.h"
+#include "semantics/module_table.h"
 
 #include <gtest/gtest.h>
 

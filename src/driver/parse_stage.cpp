@@ -7,9 +7,10 @@
 
 #include "core/source_encoding.h"
 #include "driver/read_stage.h"
-#include "model/imports.h"
-#include "model/module_table.h"
+#include "model/lightning_classes.h"
 #include "model/strategy.h"
+#include "semantics/imports.h"
+#include "semantics/module_table.h"
 
 namespace lightfix {
 

@@ -7,8 +7,9 @@
 #include <filesystem>
 #include <optional>
 
-#include "model/imports.h"
+#include "model/lightning_classes.h"
 #include "model/strategy.h"
+#include "semantics/imports.h"
 
 namespace lightfix {
 

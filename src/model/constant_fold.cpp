@@ -5,11 +5,11 @@
 
 #include "core/budgets.h"
 #include "core/source_file.h"
-#include "model/bindings.h"
 #include "model/file_model.h"
 #include "model/project_index.h"
 #include "python/flow.h"
 #include "python/node.h"
+#include "semantics/bindings.h"
 
 namespace lightfix {
 

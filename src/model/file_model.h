@@ -9,10 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "model/bindings.h"
-#include "model/imports.h"
+#include "model/lightning_classes.h"
 #include "model/project_index.h"
 #include "model/strategy.h"
+#include "semantics/bindings.h"
+#include "semantics/imports.h"
 
 namespace lightfix {
 

@@ -5,7 +5,8 @@
 #include <set>
 
 #include "core/budgets.h"
-#include "model/imports.h"
+#include "model/lightning_classes.h"
+#include "semantics/imports.h"
 
 namespace lightfix {
 

@@ -9,10 +9,10 @@
 
 #include "core/budgets.h"
 #include "core/read_file.h"
-#include "model/imports.h"
 #include "model/lightning_classes.h"
 #include "python/node.h"
 #include "python/syntax_tree.h"
+#include "semantics/imports.h"
 
 namespace lightfix {
 

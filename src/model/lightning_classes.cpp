@@ -40,4 +40,54 @@ const LightningClass* lightningClass(std::string_view qualified) {
   return &*first;
 }
 
+static std::string_view rootOf(std::string_view q) { return q.substr(0, q.find('.')); }
+static std::string_view leafOf(std::string_view q) {
+  size_t dot = q.rfind('.');
+  return dot == std::string_view::npos ? q : q.substr(dot + 1);
+}
+static bool inPackages(std::string_view q, std::initializer_list<std::string_view> roots) {
+  for (std::string_view r : roots)
+    if (rootOf(q) == r) return true;
+  return false;
+}
+
+static bool isKind(std::string_view q, LightningKind kind) {
+  const LightningClass* c = lightningClass(q);
+  return c && c->kind == kind;
+}
+
+bool isFabricClass(std::string_view q) {
+  // LightningLite is what Fabric was called before Lightning 2.0.
+  return (isKind(q, LightningKind::Fabric) && inPackages(q, {"lightning", "lightning_fabric"})) ||
+         (leafOf(q) == "LightningLite" &&
+          inPackages(q, {"lightning", "pytorch_lightning", "lightning_lite"}));
+}
+bool isPytorchLightningLite(std::string_view q) {
+  return leafOf(q) == "LightningLite" && inPackages(q, {"pytorch_lightning"});
+}
+bool isTrainerClass(std::string_view q) {
+  return leafOf(q) == "Trainer" && inPackages(q, {"lightning", "pytorch_lightning"});
+}
+bool isLightningModuleClass(std::string_view q) {
+  return isKind(q, LightningKind::LightningModule) &&
+         inPackages(q, {"lightning", "pytorch_lightning"});
+}
+bool isDeepSpeedStrategyClass(std::string_view q) {
+  return leafOf(q) == "DeepSpeedStrategy" &&
+         inPackages(q, {"lightning", "lightning_fabric", "pytorch_lightning"});
+}
+std::string trainerPackageOf(std::string_view q) {
+  auto starts = [&](std::string_view prefix) { return q.substr(0, prefix.size()) == prefix; };
+  if (starts("pytorch_lightning.")) return "pytorch_lightning";
+  if (starts("lightning.") && !starts("lightning.fabric")) return "lightning.pytorch";
+  return {};
+}
+
+bool isOtherStrategyClass(std::string_view q) {
+  std::string_view leaf = leafOf(q);
+  return leaf.size() > 8 && leaf.substr(leaf.size() - 8) == "Strategy" &&
+         !isDeepSpeedStrategyClass(q) &&
+         inPackages(q, {"lightning", "lightning_fabric", "pytorch_lightning"});
+}
+
 }  // namespace lightfix

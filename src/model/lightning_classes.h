@@ -5,6 +5,7 @@
 // from `BoringModel` is a LightningModule as much as one deriving from
 // `LightningModule`.
 
+#include <string>
 #include <string_view>
 
 namespace lightfix {
@@ -29,5 +30,22 @@ struct LightningClass {
 // packages (`lightning`, `lightning.pytorch`, `pytorch_lightning`,
 // `lightning_fabric`) and any re-export; or null.
 const LightningClass* lightningClass(std::string_view qualified);
+
+// Lightning's classes, recognised by qualified name whatever module path or
+// package (`lightning`, `lightning.fabric`, `lightning_fabric`,
+// `pytorch_lightning`) they were imported through.
+bool isFabricClass(std::string_view qualified);
+// `pytorch_lightning.lite.LightningLite`: through Lightning 1.7 its
+// optimizers step the DeepSpeed engine the last backward attached (LF008).
+bool isPytorchLightningLite(std::string_view qualified);
+bool isTrainerClass(std::string_view qualified);
+bool isLightningModuleClass(std::string_view qualified);
+bool isDeepSpeedStrategyClass(std::string_view qualified);
+// Any other Lightning strategy class (`DDPStrategy`, `FSDPStrategy`, …).
+bool isOtherStrategyClass(std::string_view qualified);
+// The package of the Trainer's side a qualified name comes from:
+// `pytorch_lightning`, or `lightning.pytorch` (also for `lightning.Trainer`,
+// which the unified package re-exports); empty for Fabric's side or another.
+std::string trainerPackageOf(std::string_view qualified);
 
 }  // namespace lightfix

@@ -14,10 +14,10 @@
 #include <utility>
 #include <vector>
 
-#include "model/bindings.h"
 #include "model/deepspeed_config.h"
 #include "model/hydra_configs.h"
-#include "model/module_table.h"
+#include "semantics/bindings.h"
+#include "semantics/module_table.h"
 
 namespace lightfix {
 

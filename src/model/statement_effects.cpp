@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "core/budgets.h"
-#include "model/bindings.h"
 #include "model/file_model.h"
 #include "python/node.h"
+#include "semantics/bindings.h"
 
 namespace lightfix {
 

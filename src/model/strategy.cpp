@@ -10,6 +10,7 @@
 #include "model/constant_fold.h"
 #include "model/dict_values.h"
 #include "model/file_model.h"
+#include "model/lightning_classes.h"
 #include "model/project_index.h"
 #include "python/node.h"
 

@@ -10,8 +10,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "model/imports.h"
 #include "python/node.h"
+#include "semantics/imports.h"
 
 namespace lightfix {
 
