@@ -204,9 +204,8 @@ std::optional<Fix> fixOptimizerStepsWrongEngine(const FileContext& ctx, const Fi
     modelNames.insert(std::string(textOf(stepped->arguments[0], source)));
   if (modelNames.empty()) return std::nullopt;
 
-  TSNode function = enclosingFunction(stepStatement);
   std::set<std::string> tainted =
-      taintedNames(isNull(function) ? ctx.tree.root() : function, modelNames, ctx.model, source);
+      taintedNames(ctx.model.bindings().scopeOf(stepStatement), modelNames, ctx.model, source);
   // Names bound again, on every path, after the new place of the step.
   std::set<std::string> madeAfter;
   for (TSNode s : movedOver) {

@@ -3,6 +3,9 @@
 #include <llvm/Support/Regex.h>
 
 #include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "registry/registry.h"
 #include "rules/rule.h"
@@ -11,18 +14,38 @@ namespace fs = std::filesystem;
 
 namespace lightfix {
 
+namespace {
+
+// Each Python rule whose fault raises a text, with its log pattern compiled
+// once.
+struct LogPattern {
+  const Rule* rule;
+  std::unique_ptr<llvm::Regex> regex;
+};
+
+const std::vector<LogPattern>& logPatterns() {
+  static const std::vector<LogPattern> patterns = [] {
+    std::vector<LogPattern> out;
+    for (const Rule& rule : allRules()) {
+      if (rule.forCxx()) continue;  // a libtorch program's error is not a Python log's
+      std::string text = logPatternOf(rule);
+      if (text.empty()) continue;  // the fault raises nothing
+      out.push_back({&rule, std::make_unique<llvm::Regex>(text)});
+    }
+    return out;
+  }();
+  return patterns;
+}
+
+}  // namespace
+
 const Rule* ruleForError(const RaisedError& error) {
-  for (const Rule& rule : allRules()) {
-    if (rule.forCxx()) continue;  // a libtorch program's error is not a Python log's
-    std::string text = logPatternOf(rule);
-    if (text.empty()) continue;  // the fault raises nothing
-    llvm::Regex pattern(text);
-    // A message may be wrapped over lines by the logger.
-    std::string joined = error.message;
-    for (char& c : joined)
-      if (c == '\n') c = ' ';
-    if (pattern.match(error.message) || pattern.match(joined)) return &rule;
-  }
+  // A message may be wrapped over lines by the logger.
+  std::string joined = error.message;
+  for (char& c : joined)
+    if (c == '\n') c = ' ';
+  for (const LogPattern& p : logPatterns())
+    if (p.regex->match(error.message) || p.regex->match(joined)) return p.rule;
   return nullptr;
 }
 
