@@ -156,7 +156,9 @@ TEST_F(Cli, JsonFollowsRuffsSchema) {
   ASSERT_TRUE(edits && edits->size() == 1);
   EXPECT_EQ(str((*edits)[0].getAsObject(), "content"),
             "\nmodel, optimizer = fabric.setup(model, optimizer)");
-  EXPECT_TRUE(f->get("url") && f->getString("url"));
+  // A build that names no published docs (LIGHTFIX_DOCS_URL) links nowhere.
+  ASSERT_TRUE(f->get("url"));
+  EXPECT_EQ(f->get("url")->kind(), llvm::json::Value::Null);
 }
 
 TEST_F(Cli, ASyntaxErrorIsReportedAndTheFileLeftAlone) {

@@ -1,8 +1,8 @@
 // The golden runner: every testdata/<CODE>/<case>.py is checked and fixed by
-// lightfix's command line, run in this process, and the exact report and fixed text are compared with
-// <case>.py.findings and <case>.py.fixed. testdata/clean/ must produce
-// nothing. A case whose first line is `# args: …` adds those flags. C++
-// cases (.cpp, rules LT…) are compiled against libtorch's headers.
+// lightfix's command line, run in this process, and the exact report and fixed text are compared
+// with <case>.py.findings and <case>.py.fixed. testdata/clean/ must produce nothing. A case whose
+// first line is `# args: …` adds those flags. C++ cases (.cpp, rules LT…) are compiled against
+// libtorch's headers.
 
 #include <gtest/gtest.h>
 

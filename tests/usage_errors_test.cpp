@@ -38,7 +38,11 @@ TEST_F(UsageError, BadFlags) {
   expectRefused("fix --target-strategy ddp .",
                 "--target-strategy: ddp not in {deepspeed} (see `lightfix --help`)");
   expectRefused("fix -i --diff .", "--diff excludes --interactive (see `lightfix --help`)");
-  expectRefused("frobnicate", "A subcommand is required (see `lightfix --help`)");
+  expectRefused("frobnicate",
+                "unknown command `frobnicate` (commands: check, fix, rules, explain) (see "
+                "`lightfix --help`)");
+  expectRefused("", "A subcommand is required (see `lightfix --help`)");
+  expectRefused("fix --select LX .", "unknown rule code `LX` in --select");
   expectRefused("fix --config nope.toml .",
                 "nope.toml: cannot read file: No such file or directory");
 }

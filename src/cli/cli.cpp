@@ -4,6 +4,9 @@
 #include "cli/cli.h"
 
 #include <fmt/format.h>
+#include <llvm/Support/FormatVariadic.h>
+#include <llvm/Support/JSON.h>
+#include <llvm/Support/raw_ostream.h>
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -18,9 +21,11 @@
 #include <map>
 #include <optional>
 #include <ostream>
+#include <sstream>
 
 #include "cli/from_log.h"
 #include "cli/interactive_fix.h"
+#include "cli/rule_names.h"
 #include "config/config.h"
 #include "driver/result_cache.h"
 #include "driver/run.h"
@@ -48,10 +53,12 @@ struct CommonOptions {
   std::string stdinFilename;
   std::string config;
   std::string exportFixes;
+  std::string outputFile;
   std::vector<std::string> exclude;
   std::string report;
   bool exitZero = false;
   bool noColor = false;
+  std::string color = "auto";
   bool quiet = false;
   bool statistics = false;
   bool unsafeFixes = false;
@@ -65,6 +72,10 @@ struct CommonOptions {
   std::string fromLog;                               // explain --log, fix --from-log
   // fix -i
   bool interactive = false;
+  bool cpuPinnedByName = false;  // LF018 selected by its code (run.model.migrateCpuPinned)
+  // check --fix, check --fix-only (which reports and fails on nothing left)
+  bool fix = false;
+  bool fixOnly = false;
 };
 
 std::vector<std::string> formatNames() {
@@ -73,13 +84,40 @@ std::vector<std::string> formatNames() {
   return names;
 }
 
+void addColorOptions(CLI::App* cmd, CommonOptions& o) {
+  cmd->add_option("--color", o.color,
+                  "When to colour the output: auto (on a terminal, unless NO_COLOR is set; "
+                  "FORCE_COLOR or CLICOLOR_FORCE force it), always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  cmd->add_flag("--no-color", o.noColor, "Never colour the output (--color never)");
+}
+
+// Whether to colour what goes to a stream: the flags first, then the
+// environment (forcing wins over NO_COLOR, as for CLICOLOR_FORCE), then
+// whether a person reads it.
+bool useColor(const CommonOptions& o, bool isTerminal) {
+  if (o.noColor || o.color == "never") return false;
+  if (o.color == "always") return true;
+  auto set = [](const char* name) {
+    const char* value = std::getenv(name);
+    return value && *value && std::string_view(value) != "0";
+  };
+  if (set("FORCE_COLOR") || set("CLICOLOR_FORCE")) return true;
+  if (const char* no = std::getenv("NO_COLOR"); no && *no) return false;
+  return isTerminal;
+}
+
 void addCommon(CLI::App* cmd, CommonOptions& o) {
   cmd->add_option("paths", o.paths, "Files or directories to check (`-` reads stdin)");
   // One value per flag, split at commas, so `--select LF001 path` keeps `path`.
-  cmd->add_option("--select", o.select, "Rule codes to enable (comma-separated)")
+  cmd->add_option("--select", o.select,
+                  "Rules to enable (comma-separated): codes in any case, prefixes (LF, LF01) "
+                  "or ALL")
       ->delimiter(',')
       ->allow_extra_args(false);
-  cmd->add_option("--ignore", o.ignore, "Rule codes to disable (comma-separated)")
+  cmd->add_option("--ignore", o.ignore,
+                  "Rules to disable (comma-separated): codes in any case, prefixes or ALL")
       ->delimiter(',')
       ->allow_extra_args(false);
   cmd->add_option("--output-format", o.outputFormat,
@@ -93,6 +131,8 @@ void addCommon(CLI::App* cmd, CommonOptions& o) {
   cmd->add_option("--report", o.report,
                   "Write a per-repository table (one row per path given) to this file: "
                   "Markdown, or JSON for a .json name");
+  cmd->add_option("-o,--output-file", o.outputFile,
+                  "Write the report (what would go to stdout) to this file");
   cmd->add_option("--export-fixes", o.exportFixes,
                   "Also write the fixes as clang-apply-replacements YAML to this file");
   cmd->add_option("--target-strategy", o.targetStrategy,
@@ -119,7 +159,7 @@ void addCommon(CLI::App* cmd, CommonOptions& o) {
           },
           "N"));
   cmd->add_flag("--exit-zero", o.exitZero, "Exit 0 even when there are findings");
-  cmd->add_flag("--no-color", o.noColor, "Never colour the output");
+  addColorOptions(cmd, o);
   cmd->add_flag("-q,--quiet", o.quiet, "Print findings only, no summary");
   cmd->add_flag("--statistics", o.statistics, "Print a count per rule instead of the findings");
   cmd->add_flag("--unsafe-fixes", o.unsafeFixes, "Also apply fixes that change behaviour");
@@ -139,17 +179,23 @@ std::chrono::milliseconds progressDelay() {
   return std::chrono::milliseconds(1000);
 }
 
-bool selectRules(const CommonOptions& o, RuleSet& rules, std::ostream& err) {
-  for (const std::string& code : o.select)
-    if (!findRule(code)) {
-      err << fmt::format("lightfix: unknown rule code `{}` in --select\n", code);
+// Whether `selectors` names `code` itself, not through a prefix or ALL.
+bool namesCode(const std::vector<std::string>& selectors, std::string_view code) {
+  return std::any_of(selectors.begin(), selectors.end(), [&](const std::string& s) {
+    const Rule* rule = ruleNamed(s);
+    return rule && rule->code == code && s.size() == code.size();
+  });
+}
+
+// The rules --select and --ignore leave, each list first expanded to codes.
+bool selectRules(CommonOptions& o, RuleSet& rules, std::ostream& err) {
+  for (auto [list, flag] : {std::pair{&o.select, "--select"}, std::pair{&o.ignore, "--ignore"}}) {
+    std::string unknown;
+    if (!expandSelectors(*list, unknown)) {
+      err << fmt::format("lightfix: unknown rule code `{}` in {}\n", unknown, flag);
       return false;
     }
-  for (const std::string& code : o.ignore)
-    if (!findRule(code)) {
-      err << fmt::format("lightfix: unknown rule code `{}` in --ignore\n", code);
-      return false;
-    }
+  }
   auto listed = [](const std::vector<std::string>& codes, std::string_view code) {
     return std::find(codes.begin(), codes.end(), code) != codes.end();
   };
@@ -193,29 +239,29 @@ bool applyConfig(CommonOptions& o, const std::vector<std::string>& paths, Config
     return false;
   }
   config = *read;
-  for (const auto* list : {&config.select, &config.ignore})
-    for (const std::string& code : *list)
-      if (!findRule(code)) {
-        err << fmt::format("lightfix: {}: unknown rule code `{}` in [tool.lightfix] `{}`\n", path,
-                           code, list == &config.select ? "select" : "ignore");
-        return false;
-      }
+  auto expand = [&](std::vector<std::string>& list, const std::string& where) {
+    std::string unknown;
+    if (expandSelectors(list, unknown)) return true;
+    err << fmt::format("lightfix: {}: unknown rule code `{}` in {}\n", path, unknown, where);
+    return false;
+  };
+  if (o.select.empty()) o.cpuPinnedByName = namesCode(config.select, kDeepspeedNeedsCuda.code);
+  if (!expand(config.select, "[tool.lightfix] `select`") ||
+      !expand(config.ignore, "[tool.lightfix] `ignore`"))
+    return false;
   if (o.select.empty()) o.select = config.select;
   o.ignore.insert(o.ignore.end(), config.ignore.begin(), config.ignore.end());
   if (o.targetStrategy.empty()) o.targetStrategy = config.targetStrategy;
-  for (const auto& [glob, codes] : config.perFileIgnores)
-    for (const std::string& code : codes)
-      if (!findRule(code)) {
-        err << fmt::format("lightfix: {}: unknown rule code `{}` in per-file-ignores\n", path,
-                           code);
-        return false;
-      }
+  for (auto& [glob, codes] : config.perFileIgnores)
+    if (!expand(codes, "per-file-ignores")) return false;
   return true;
 }
 
 // The run the options ask for: config, rules, excludes, fixes, threads.
 bool makeRunOptions(CommonOptions& o, const std::vector<std::string>& paths, Mode mode,
                     RunOptions& run, std::ostream& err) {
+  // LF018 is asked for by its code (`--select LF018`), not through a prefix.
+  o.cpuPinnedByName = namesCode(o.select, kDeepspeedNeedsCuda.code);
   if (!applyConfig(o, paths, run.config, err)) return false;
   if (!selectRules(o, run.rules, err)) return false;
   // Command-line patterns are relative to where lightfix runs; the config's
@@ -227,8 +273,7 @@ bool makeRunOptions(CommonOptions& o, const std::vector<std::string>& paths, Mod
   run.mode = o.diff ? Mode::Diff : mode;
   run.unsafeFixes = o.unsafeFixes;
   run.model.targetDeepSpeed = o.targetStrategy == "deepspeed";
-  run.model.migrateCpuPinned =
-      std::find(o.select.begin(), o.select.end(), kDeepspeedNeedsCuda.code) != o.select.end();
+  run.model.migrateCpuPinned = o.cpuPinnedByName;
   run.stdinFilename = o.stdinFilename;
   run.jobs = o.jobs;
   run.cxx = CxxFlags{o.buildPath, o.cxxFlags};
@@ -278,13 +323,21 @@ int runCommand(CommonOptions o, Mode mode, const CliIo& io) {
   for (const RunError& e : result.errors) io.err << "lightfix: " << e.line << "\n";
   for (const std::string& n : result.notices) io.err << "lightfix: notice: " << n << "\n";
   // Nothing checked is not all clear: say so, as ruff does, and claim nothing.
-  bool nothingChecked = result.files.size() == 0 && result.reports.empty();
-  if (nothingChecked && result.errors.empty() && !o.quiet)
+  bool noFiles = result.files.empty() && result.reports.empty();
+  bool nothingChecked = noFiles || run.rules.empty();
+  if (noFiles && result.errors.empty() && !o.quiet)
     io.err << "lightfix: warning: No Python or C++ files found under the given paths\n";
+  if (run.rules.empty() && !o.quiet)
+    io.err << "lightfix: warning: No rule selected: --select and --ignore leave none\n";
+  if (o.fixOnly)  // what is left is not this run's to report
+    for (FileReport& r : result.reports) r.diagnostics.clear();
 
+  // `--output-file`: what would go to stdout goes there.
+  std::ostringstream toFile;
+  std::ostream& out = o.outputFile.empty() ? io.out : toFile;
   RenderOptions render;
   render.unsafeFixes = o.unsafeFixes;
-  render.color = !o.noColor && !std::getenv("NO_COLOR") && io.outIsTerminal;
+  render.color = useColor(o, io.outIsTerminal && o.outputFile.empty());
   bool fixing = mode == Mode::Fix && !o.diff;
   size_t findings = 0, fixed = 0, fixedWarnings = 0;
   for (const FileReport& r : result.reports) {
@@ -294,46 +347,59 @@ int runCommand(CommonOptions o, Mode mode, const CliIo& io) {
   }
 
   if (run.mode == Mode::Diff) {
-    io.out << result.diff;
+    out << result.diff;
     if (!o.quiet)
       io.err << (fixed == 0 ? std::string("No errors would be fixed.\n")
                             : fmt::format("Would fix {}.\n",
                                           countFindings(fixed - fixedWarnings, fixedWarnings)));
   } else if (fixing && paths.size() == 1 && paths[0] == "-") {
-    io.out << result.stdinText;
+    out << result.stdinText;
+  } else if (o.fixOnly) {
+    if (!o.quiet)
+      out << (fixed == 0 ? std::string("No fixes applied.\n")
+                         : fmt::format("Fixed {}.\n",
+                                       countFindings(fixed - fixedWarnings, fixedWarnings)));
   } else if (o.statistics) {
-    io.out << statistics(result.reports, render);
+    out << statistics(result.reports, render);
   } else {
     const OutputFormat* format = findOutputFormat(o.outputFormat);
-    format->write(result.reports, render, io.out);
+    format->write(result.reports, render, out);
     // The all-clear only for a run that checked what it was given.
     bool allClear = findings == 0 && fixed == 0;
     if (format->forPeople && !o.quiet &&
         !(allClear && (nothingChecked || anyIoError(result.errors))))
-      io.out << summary(result.reports, render, fixing);
+      out << summary(result.reports, render, fixing);
   }
 
+  if (!o.outputFile.empty()) {
+    std::ofstream file(o.outputFile, std::ios::binary);
+    file << toFile.str();
+    if (!file) {
+      io.err << "lightfix: " << o.outputFile << ": cannot write the output\n";
+      return kExitError;
+    }
+  }
   if (!o.report.empty()) {
     BatchInput batch{paths, &result.files, &result.reports, o.unsafeFixes};
     bool json = o.report.size() > 5 && o.report.compare(o.report.size() - 5, 5, ".json") == 0;
-    std::ofstream out(o.report, std::ios::binary);
-    out << renderBatchReport(batch, json);
-    if (!out) {
+    std::ofstream file(o.report, std::ios::binary);
+    file << renderBatchReport(batch, json);
+    if (!file) {
       io.err << "lightfix: " << o.report << ": cannot write the report\n";
       return kExitError;
     }
   }
   if (!o.exportFixes.empty()) {
-    std::ofstream out(o.exportFixes, std::ios::binary);
-    out << exportFixes(result.reports, o.unsafeFixes);
-    if (!out) {
+    std::ofstream file(o.exportFixes, std::ios::binary);
+    file << exportFixes(result.reports, o.unsafeFixes);
+    if (!file) {
       io.err << "lightfix: " << o.exportFixes << ": cannot write the exported fixes\n";
       return kExitError;
     }
   }
 
   if (anyIoError(result.errors)) return kExitError;
-  if (o.exitZero) return kExitClean;
+  if (o.exitZero || o.fixOnly) return kExitClean;
   if (run.mode == Mode::Diff) return fixed > 0 ? kExitFindings : kExitClean;
   return findings > 0 ? kExitFindings : kExitClean;
 }
@@ -346,7 +412,7 @@ int logCommand(CommonOptions o, bool apply, const CliIo& io) {
   o.diff = false;
   if (!makeRunOptions(o, command.paths, Mode::Check, command.run, io.err)) return kExitError;
   command.render.unsafeFixes = o.unsafeFixes;
-  command.render.color = !o.noColor && !std::getenv("NO_COLOR") && io.outIsTerminal;
+  command.render.color = useColor(o, io.outIsTerminal);
   command.apply = apply;
   return runLogCommand(command, io.out, io.err);
 }
@@ -357,22 +423,93 @@ int interactiveCommand(CommonOptions o, const CliIo& io) {
   RunOptions run;
   if (!makeRunOptions(o, paths, Mode::Check, run, io.err)) return kExitError;
   InteractiveOptions interactive;
-  interactive.color = !o.noColor && !std::getenv("NO_COLOR") && io.outIsTerminal;
+  interactive.color = useColor(o, io.outIsTerminal);
   interactive.exitZero = o.exitZero;
   return runInteractiveFix(paths, run, interactive);
+}
+
+bool isCxxSource(const std::string& arg) {
+  std::string ext = std::filesystem::path(arg).extension().string();
+  return ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".cu" || ext == ".c++" ||
+         ext == ".C";
+}
+
+// What follows `--`. As for clang-tidy, compiler flags when a C++ source is
+// named before it (`check train.cpp -- -std=c++17 -I…`) or when they start
+// with `-`; else, as for ruff, paths (`check -- file.py`), put back among
+// the arguments. Returns the compiler flags, if any.
+std::optional<std::vector<std::string>> splitAtDashDash(std::vector<std::string>& args) {
+  auto dashDash = std::find(args.begin() + (args.empty() ? 0 : 1), args.end(), "--");
+  if (dashDash == args.end()) return std::nullopt;
+  std::vector<std::string> after(dashDash + 1, args.end());
+  args.erase(dashDash, args.end());
+  bool cxxNamed = std::any_of(args.begin() + 1, args.end(), isCxxSource);
+  if (cxxNamed || (!after.empty() && after[0].size() > 1 && after[0][0] == '-')) return after;
+  args.insert(args.end(), after.begin(), after.end());
+  return std::nullopt;
+}
+
+// `rules --output-format json`: every rule as ruff's `rule --output-format
+// json` gives one, its page as `explanation`.
+std::string rulesJson() {
+  llvm::json::Array out;
+  for (const Rule& r : allRules()) {
+    auto doc = ruleDocs().find(std::string(r.code));
+    out.push_back(llvm::json::Object{
+        {"code", std::string(r.code)},
+        {"name", std::string(r.slug)},
+        {"summary", std::string(r.summary)},
+        {"language", r.forCxx() ? "c++" : "python"},
+        {"fix", r.fixable() ? "fixable" : "none"},
+        {"raises",
+         r.raises ? llvm::json::Value(std::string(*r.raises)) : llvm::json::Value(nullptr)},
+        {"explanation", doc == ruleDocs().end() ? std::string() : doc->second},
+    });
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(out))) << "\n";
+  return os.str();
+}
+
+// "did you mean" for a command or an option CLI11 does not know.
+std::string unknownCommand(const CLI::App& app, const std::vector<std::string>& args) {
+  std::vector<std::string> commands;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    commands.push_back(sub->get_name());
+  for (size_t i = 1; i < args.size(); ++i) {
+    if (args[i].empty() || args[i][0] == '-') continue;
+    std::string near = closestName(args[i], commands);
+    return fmt::format("unknown command `{}`{}", args[i],
+                       near.empty() ? fmt::format(" (commands: {})", fmt::join(commands, ", "))
+                                    : fmt::format("; did you mean `{}`?", near));
+  }
+  return {};
+}
+
+std::string unknownOption(const CLI::App& app, const std::vector<std::string>& args) {
+  const CLI::App* command = nullptr;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    if (sub->parsed()) command = sub;
+  if (!command) return {};
+  std::vector<std::string> names;
+  for (const CLI::Option* option : command->get_options())
+    for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+  for (size_t i = 2; i < args.size(); ++i) {
+    std::string word = args[i].substr(0, args[i].find('='));
+    if (word.size() < 3 || word.compare(0, 2, "--") != 0 ||
+        std::find(names.begin(), names.end(), word) != names.end())
+      continue;
+    std::string near = closestName(word, names);
+    if (!near.empty()) return fmt::format("; did you mean `{}`?", near);
+  }
+  return {};
 }
 
 }  // namespace
 
 int runCli(std::vector<std::string> args, const CliIo& io) {
-  // `lightfix check train.cpp -- -std=c++17 -I…`: what follows `--` is the
-  // compiler's, as for clang-tidy.
-  std::optional<std::vector<std::string>> cxxFlags;
-  auto dashDash = std::find(args.begin() + (args.empty() ? 0 : 1), args.end(), "--");
-  if (dashDash != args.end()) {
-    cxxFlags.emplace(dashDash + 1, args.end());
-    args.erase(dashDash, args.end());
-  }
+  std::optional<std::vector<std::string>> cxxFlags = splitAtDashDash(args);
   CLI::App app{"lightfix: catch Lightning + DeepSpeed crashes before the job starts, and fix them"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "lightfix 0.1.0");
@@ -381,6 +518,10 @@ int runCli(std::vector<std::string> args, const CliIo& io) {
   CLI::App* check = app.add_subcommand("check", "Report findings (exit 1 if any)");
   addCommon(check, checkOptions);
 
+  check->add_flag("--fix", checkOptions.fix, "Apply the fixes in place, as `lightfix fix` does");
+  check->add_flag("--fix-only", checkOptions.fixOnly,
+                  "Apply the fixes; report, and exit 1 for, nothing left over");
+
   CommonOptions fixOptions;
   CLI::App* fix = app.add_subcommand("fix", "Apply fixes in place");
   addCommon(fix, fixOptions);
@@ -388,6 +529,10 @@ int runCli(std::vector<std::string> args, const CliIo& io) {
   CLI::App* rules = app.add_subcommand("rules", "List every rule");
   bool rulesMarkdown = false;
   rules->add_flag("--markdown", rulesMarkdown, "Print docs/rules/index.md, the table of rules");
+  std::string rulesFormat = "text";
+  rules->add_option("--output-format", rulesFormat, "text (one line a rule) or json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
 
   fix->add_option("--from-log", fixOptions.fromLog,
                   "Apply the fix for the crash in this log (see `explain --log`), and the same "
@@ -401,7 +546,8 @@ int runCli(std::vector<std::string> args, const CliIo& io) {
   CLI::App* explain = app.add_subcommand(
       "explain", "Print a rule's documentation, or what a crash log's error means (--log)");
   explain->add_option("code", explainOptions.paths,
-                      "A rule code, such as LF001; with --log, the project's paths");
+                      "A rule code or slug, such as LF001 or backward-before-setup; with --log, "
+                      "the project's paths");
   explain->add_option("--log", explainOptions.fromLog,
                       "A crashed job's log: name its rule, the place in the code and the fix");
   explain->add_option("--config", explainOptions.config, "The pyproject.toml to read");
@@ -409,7 +555,7 @@ int runCli(std::vector<std::string> args, const CliIo& io) {
       ->add_option("--target-strategy", explainOptions.targetStrategy,
                    "Judge every Fabric and Trainer as running this strategy")
       ->check(CLI::IsMember({"deepspeed"}));
-  explain->add_flag("--no-color", explainOptions.noColor, "Never colour the output");
+  addColorOptions(explain, explainOptions);
 
   try {
     std::vector<const char*> argv;
@@ -422,19 +568,31 @@ int runCli(std::vector<std::string> args, const CliIo& io) {
     return app.exit(e, io.out, io.err);
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e, io.out, io.err);
+  } catch (const CLI::RequiredError& e) {
+    // No subcommand: a mistyped one, or none at all.
+    std::string why = unknownCommand(app, args);
+    io.err << "lightfix: " << (why.empty() ? std::string(e.what()) : why)
+           << " (see `lightfix --help`)\n";
+    return kExitError;
   } catch (const CLI::ParseError& e) {
-    io.err << "lightfix: " << e.what() << " (see `lightfix --help`)\n";
+    io.err << "lightfix: " << e.what() << unknownOption(app, args) << " (see `lightfix --help`)\n";
     return kExitError;
   }
 
   checkOptions.cxxFlags = fixOptions.cxxFlags = explainOptions.cxxFlags = cxxFlags;
-  if (check->parsed()) return runCommand(checkOptions, Mode::Check, io);
+  if (check->parsed())
+    return runCommand(checkOptions,
+                      checkOptions.fix || checkOptions.fixOnly ? Mode::Fix : Mode::Check, io);
   if (fix->parsed() && !fixOptions.fromLog.empty()) return logCommand(fixOptions, true, io);
   if (fix->parsed() && fixOptions.interactive) return interactiveCommand(fixOptions, io);
   if (fix->parsed()) return runCommand(fixOptions, Mode::Fix, io);
   if (rules->parsed()) {
     if (rulesMarkdown) {
       io.out << rulesIndexMarkdown();
+      return kExitClean;
+    }
+    if (rulesFormat == "json") {
+      io.out << rulesJson();
       return kExitClean;
     }
     for (const Rule& r : allRules())
@@ -450,11 +608,11 @@ int runCli(std::vector<std::string> args, const CliIo& io) {
                 "--help`)\n";
       return kExitError;
     }
-    const std::string& explainCode = explainOptions.paths[0];
-    auto it = ruleDocs().find(explainCode);
+    const std::string& name = explainOptions.paths[0];
+    const Rule* rule = ruleNamed(name);
+    auto it = rule ? ruleDocs().find(std::string(rule->code)) : ruleDocs().end();
     if (it == ruleDocs().end()) {
-      io.err << fmt::format("lightfix: unknown rule code `{}` (see `lightfix rules`)\n",
-                            explainCode);
+      io.err << fmt::format("lightfix: unknown rule code `{}` (see `lightfix rules`)\n", name);
       return kExitError;
     }
     io.out << it->second;

@@ -5,9 +5,12 @@
 
 namespace lightfix {
 
+std::string docsUrl() { return LIGHTFIX_DOCS_URL; }
+
 std::string ruleUrl(const std::string& code) {
-  if (code.empty()) return {};
-  return "https://github.com/lightfix/lightfix/blob/main/docs/rules/" + code + ".md";
+  std::string base = docsUrl();
+  if (code.empty() || base.empty()) return {};
+  return base + "/" + code + ".md";
 }
 
 bool isSyntaxError(const std::vector<Diagnostic>& diagnostics) {

@@ -54,6 +54,9 @@ struct FileReport {
   size_t fixedWarnings = 0;
 };
 
+// Where the rule pages are published (LIGHTFIX_DOCS_URL at build time), and
+// a rule's page there; both empty when the build names no such place.
+std::string docsUrl();
 std::string ruleUrl(const std::string& code);
 
 // Whether these are a file's findings when it did not parse (Python) or

@@ -19,7 +19,7 @@ namespace lightfix {
   void match##Name(const FileContext&, std::vector<Finding>&);      \
   std::optional<Fix> fix##Name(const FileContext&, const Finding&); \
   std::vector<Finding> match##Config(const ConfigContext&);
-#define LIGHTFIX_CXX_RULE(Name, Fixable)                         \
+#define LIGHTFIX_CXX_RULE(Name, Fixable)                      \
   void match##Name(const CxxContext&, std::vector<Finding>&); \
   LIGHTFIX_CXX_FIXER_##Fixable(Name)
 #include "rules/rules.def"

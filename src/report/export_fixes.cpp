@@ -3,6 +3,8 @@
 #include <clang/Tooling/DiagnosticsYaml.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <filesystem>
+
 namespace lightfix {
 
 std::string exportFixes(const std::vector<FileReport>& reports, bool unsafeFixes) {
@@ -22,13 +24,17 @@ std::string exportFixes(const std::vector<FileReport>& reports, bool unsafeFixes
         }
       if (!fits) continue;
       taken = std::move(attempt);
+      // Absolute, as clang-tidy writes them: clang-apply-replacements may run
+      // from another folder.
+      std::error_code ec;
+      std::string path = std::filesystem::absolute(r.file->path(), ec).lexically_normal().string();
       clang::tooling::DiagnosticMessage message;
       message.Message = d.message;
-      message.FilePath = r.file->path();
+      message.FilePath = path;
       message.FileOffset = d.offset;
       for (const clang::tooling::Replacement& e : d.fix->edits)
-        llvm::cantFail(message.Fix[r.file->path()].add(clang::tooling::Replacement(
-            r.file->path(), e.getOffset(), e.getLength(), e.getReplacementText())));
+        llvm::cantFail(message.Fix[path].add(clang::tooling::Replacement(
+            path, e.getOffset(), e.getLength(), e.getReplacementText())));
       unit.Diagnostics.emplace_back(
           d.code, message, llvm::SmallVector<clang::tooling::DiagnosticMessage, 1>{},
           d.severity == Severity::Error ? clang::tooling::Diagnostic::Error

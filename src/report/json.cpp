@@ -45,8 +45,8 @@ static void forEachFinding(const std::vector<FileReport>& reports, Visit visit) 
           {"end_location", position(d.endLocation)},
           {"fix", d.fix ? fixJson(*r.file, *d.fix) : llvm::json::Value(nullptr)},
           {"noqa_row", d.location.row},
-          {"url",
-           d.isSyntaxError() ? llvm::json::Value(nullptr) : llvm::json::Value(ruleUrl(d.code))},
+          {"url", ruleUrl(d.code).empty() ? llvm::json::Value(nullptr)
+                                          : llvm::json::Value(ruleUrl(d.code))},
       }));
     }
   }

@@ -29,25 +29,33 @@ std::string print(Value v, bool pretty) {
   return out + "\n";
 }
 
-Object rdPosition(const Position& p) { return Object{{"line", p.row}, {"column", p.column}}; }
+// reviewdog counts columns in UTF-8 bytes, from 1.
+Object rdPosition(const SourceFile& file, uint32_t offset) {
+  unsigned line0 = file.lineOf(offset);
+  return Object{{"line", line0 + 1}, {"column", offset - file.lineStart(line0) + 1}};
+}
 
 Value rdDiagnostic(const FileReport& r, const Diagnostic& d) {
   Object o{
       {"message", jsonText(d.message)},
       {"location", Object{{"path", jsonText(r.file->path())},
-                          {"range", Object{{"start", rdPosition(d.location)},
-                                           {"end", rdPosition(d.endLocation)}}}}},
+                          {"range", Object{{"start", rdPosition(*r.file, d.offset)},
+                                           {"end", rdPosition(*r.file, d.offset + d.length)}}}}},
       {"severity", d.severity == Severity::Error ? "ERROR" : "WARNING"},
       {"source", Object{{"name", "lightfix"}}},
   };
-  if (!d.isSyntaxError()) o["code"] = Object{{"value", d.code}, {"url", ruleUrl(d.code)}};
+  if (!d.isSyntaxError()) {
+    Object code{{"value", d.code}};
+    if (std::string url = ruleUrl(d.code); !url.empty()) code["url"] = url;
+    o["code"] = std::move(code);
+  }
   if (d.fix) {
     Array suggestions;
     for (const clang::tooling::Replacement& e : d.fix->edits)
-      suggestions.push_back(Object{
-          {"range", Object{{"start", rdPosition(r.file->position(e.getOffset()))},
-                           {"end", rdPosition(r.file->position(e.getOffset() + e.getLength()))}}},
-          {"text", jsonText(e.getReplacementText().str())}});
+      suggestions.push_back(
+          Object{{"range", Object{{"start", rdPosition(*r.file, e.getOffset())},
+                                  {"end", rdPosition(*r.file, e.getOffset() + e.getLength())}}},
+                 {"text", jsonText(e.getReplacementText().str())}});
     o["suggestions"] = std::move(suggestions);
   }
   return o;
@@ -99,14 +107,16 @@ std::string renderRdjson(const std::vector<FileReport>& reports, bool lines) {
 
 std::string renderSarif(const std::vector<FileReport>& reports) {
   Array rules;
-  for (const Rule& rule : allRules())
-    rules.push_back(Object{
+  for (const Rule& rule : allRules()) {
+    Object entry{
         {"id", std::string(rule.code)},
         {"name", std::string(rule.slug)},
         {"shortDescription", Object{{"text", std::string(rule.summary)}}},
         {"fullDescription", Object{{"text", whatItDoes(rule)}}},
-        {"helpUri", ruleUrl(std::string(rule.code))},
-    });
+    };
+    if (std::string url = ruleUrl(std::string(rule.code)); !url.empty()) entry["helpUri"] = url;
+    rules.push_back(std::move(entry));
+  }
   Array results;
   for (const FileReport& r : reports) {
     for (const Diagnostic& d : r.diagnostics) {
@@ -133,13 +143,13 @@ std::string renderSarif(const std::vector<FileReport>& reports) {
       results.push_back(std::move(result));
     }
   }
-  Object driver{{"name", "lightfix"},
-                {"informationUri", "https://github.com/lightfix/lightfix"},
-                {"version", "0.1.0"},
-                {"rules", std::move(rules)}};
+  Object driver{{"name", "lightfix"}, {"version", "0.1.0"}, {"rules", std::move(rules)}};
+  if (!docsUrl().empty()) driver["informationUri"] = docsUrl();
   return print(Object{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                       {"version", "2.1.0"},
                       {"runs", Array{Object{{"tool", Object{{"driver", std::move(driver)}}},
+                                            // Columns count characters, as ruff's do.
+                                            {"columnKind", "unicodeCodePoints"},
                                             {"results", std::move(results)}}}}},
                true);
 }

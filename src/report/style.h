@@ -10,7 +10,11 @@ namespace lightfix {
 struct Style {
   bool on = false;
   std::string operator()(const char* code, const std::string& text) const {
-    return on ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : text;
+    if (!on) return text;
+    // The reset comes before a trailing line break: a style never runs on
+    // into the next line (or the shell's prompt).
+    size_t end = text.find_last_not_of("\r\n") + 1;
+    return fmt::format("\x1b[{}m{}\x1b[0m{}", code, text.substr(0, end), text.substr(end));
   }
 };
 
