@@ -129,4 +129,18 @@ TEST_F(RuffHabits, RulesAsJson) {
   EXPECT_EQ(lightfix(dir, "rules --output-format xml").exit, 2);
 }
 
+TEST_F(RuffHabits, HelpGivesDefaultsExitCodesAndWhereToReadOn) {
+  for (const char* command : {"--help", "check --help", "fix --help"}) {
+    Result r = lightfix(dir, command);
+    EXPECT_EQ(r.exit, 0) << command;
+    EXPECT_NE(r.out.find("\nExit codes: 0 nothing found (or --exit-zero), 1 findings"),
+              std::string::npos)
+        << command << r.out;
+    EXPECT_NE(r.out.find("the command line in full: docs/cli.md."), std::string::npos) << command;
+  }
+  Result check = lightfix(dir, "check --help");
+  EXPECT_NE(check.out.find("rdjson,rdjsonl,sarif}=full"), std::string::npos) << check.out;
+  EXPECT_NE(check.out.find("{auto,always,never}=auto"), std::string::npos) << check.out;
+}
+
 }  // namespace

@@ -120,9 +120,9 @@ void addCommon(CLI::App* cmd, CommonOptions& o) {
                   "Rules to disable (comma-separated): codes in any case, prefixes or ALL")
       ->delimiter(',')
       ->allow_extra_args(false);
-  cmd->add_option("--output-format", o.outputFormat,
-                  "full, concise, json, json-lines, github, junit, rdjson, rdjsonl or sarif")
-      ->check(CLI::IsMember(formatNames()));
+  cmd->add_option("--output-format", o.outputFormat, "How findings are printed")
+      ->check(CLI::IsMember(formatNames()))
+      ->capture_default_str();
   cmd->add_option("--exclude", o.exclude,
                   "Skip paths matching these .gitignore-style patterns (relative to the current "
                   "directory; added to the config's `exclude`)")
@@ -512,11 +512,18 @@ int runCli(std::vector<std::string> args, const CliIo& io) {
   std::optional<std::vector<std::string>> cxxFlags = splitAtDashDash(args);
   CLI::App app{"lightfix: catch Lightning + DeepSpeed crashes before the job starts, and fix them"};
   app.require_subcommand(1);
+  const std::string footer =
+      "Exit codes: 0 nothing found (or --exit-zero), 1 findings (fix: findings left; --diff: "
+      "fixes to apply), 2 the run could not do its job (a usage error, a path it could not "
+      "read or write).\nThe rules: `lightfix rules`, `lightfix explain CODE`; the command line "
+      "in full: docs/cli.md.";
+  app.footer(footer);
   app.set_version_flag("--version", "lightfix 0.1.0");
 
   CommonOptions checkOptions;
   CLI::App* check = app.add_subcommand("check", "Report findings (exit 1 if any)");
   addCommon(check, checkOptions);
+  check->footer(footer);
 
   check->add_flag("--fix", checkOptions.fix, "Apply the fixes in place, as `lightfix fix` does");
   check->add_flag("--fix-only", checkOptions.fixOnly,
@@ -525,6 +532,7 @@ int runCli(std::vector<std::string> args, const CliIo& io) {
   CommonOptions fixOptions;
   CLI::App* fix = app.add_subcommand("fix", "Apply fixes in place");
   addCommon(fix, fixOptions);
+  fix->footer(footer);
 
   CLI::App* rules = app.add_subcommand("rules", "List every rule");
   bool rulesMarkdown = false;
