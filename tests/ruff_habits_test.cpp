@@ -143,4 +143,26 @@ TEST_F(RuffHabits, HelpGivesDefaultsExitCodesAndWhereToReadOn) {
   EXPECT_NE(check.out.find("{auto,always,never}=auto"), std::string::npos) << check.out;
 }
 
+TEST_F(RuffHabits, ForceExcludeAppliesToNamedFiles) {
+  fs::create_directories(dir / "vendor");
+  fs::rename(dir / "train.py", dir / "vendor" / "train.py");
+  const std::string none =
+      "lightfix: warning: No Python or C++ files found under the given paths\n";
+  EXPECT_EQ(lightfix(dir, "check -q --no-cache --exclude vendor/ vendor/train.py").exit, 1);
+  Result forced =
+      lightfix(dir, "check --no-cache --exclude vendor/ --force-exclude vendor/train.py");
+  EXPECT_EQ(forced.out, none);
+  EXPECT_EQ(forced.exit, 0);
+  std::ofstream(dir / "pyproject.toml")
+      << "[tool.lightfix]\nexclude = [\"vendor/\"]\nforce-exclude = true\n";
+  Result config = lightfix(dir, "check --no-cache vendor/train.py");
+  EXPECT_EQ(config.out, none);
+  EXPECT_EQ(config.exit, 0);
+  std::ofstream(dir / "pyproject.toml") << "[tool.lightfix]\nforce-exclude = \"yes\"\n";
+  Result bad = lightfix(dir, "check --no-cache vendor/train.py");
+  EXPECT_EQ(bad.out, "lightfix: " + (dir / "pyproject.toml").string() +
+                         ": [tool.lightfix] `force-exclude` must be true or false\n");
+  EXPECT_EQ(bad.exit, 2);
+}
+
 }  // namespace

@@ -55,6 +55,7 @@ struct CommonOptions {
   std::string exportFixes;
   std::string outputFile;
   std::vector<std::string> exclude;
+  bool forceExclude = false;
   std::string report;
   bool exitZero = false;
   bool noColor = false;
@@ -128,6 +129,8 @@ void addCommon(CLI::App* cmd, CommonOptions& o) {
                   "directory; added to the config's `exclude`)")
       ->delimiter(',')
       ->allow_extra_args(false);
+  cmd->add_flag("--force-exclude", o.forceExclude,
+                "Apply the excludes to files named on the command line too (for pre-commit)");
   cmd->add_option("--report", o.report,
                   "Write a per-repository table (one row per path given) to this file: "
                   "Markdown, or JSON for a .json name");
@@ -270,6 +273,7 @@ bool makeRunOptions(CommonOptions& o, const std::vector<std::string>& paths, Mod
     run.exclude.push_back({run.config.root, pattern});
   for (const std::string& pattern : o.exclude)
     run.exclude.push_back({std::filesystem::current_path().string(), pattern});
+  run.forceExclude = o.forceExclude || run.config.forceExclude;
   run.mode = o.diff ? Mode::Diff : mode;
   run.unsafeFixes = o.unsafeFixes;
   run.model.targetDeepSpeed = o.targetStrategy == "deepspeed";

@@ -101,7 +101,7 @@ std::optional<Config> readConfig(const std::string& path, std::string& error) {
   // As ruff does: a misspelt key would otherwise be ignored without a word.
   static const std::string_view known[] = {"select",          "ignore",        "exclude",
                                            "target-strategy", "max-file-size", "per-file-ignores",
-                                           "python-path"};
+                                           "python-path",     "force-exclude"};
   for (const auto& entry : *tool) {
     std::string_view key = entry.first.str();
     if (std::find(std::begin(known), std::end(known), key) == std::end(known))
@@ -111,6 +111,11 @@ std::optional<Config> readConfig(const std::string& path, std::string& error) {
       !strings(tool->get("ignore"), config.ignore, why, "ignore") ||
       !strings(tool->get("exclude"), config.exclude, why, "exclude"))
     return invalid(why);
+  if (const toml::node* force = tool->get("force-exclude")) {
+    std::optional<bool> value = force->value<bool>();
+    if (!value || !force->is_boolean()) return invalid("`force-exclude` must be true or false");
+    config.forceExclude = *value;
+  }
   if (const toml::node* target = tool->get("target-strategy")) {
     auto value = target->value<std::string>();
     if (!value || *value != "deepspeed") return invalid("`target-strategy` must be \"deepspeed\"");

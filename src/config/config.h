@@ -1,5 +1,5 @@
 #pragma once
-// `[tool.lightfix]` in pyproject.toml: select, ignore, exclude,
+// `[tool.lightfix]` in pyproject.toml: select, ignore, exclude, force-exclude,
 // target-strategy, max-file-size and per-file-ignores, found by walking up from the first
 // path like ruff does, or named with --config.
 
@@ -18,6 +18,7 @@ struct Config {
   std::vector<std::string> select;
   std::vector<std::string> ignore;
   std::vector<std::string> exclude;
+  bool forceExclude = false;  // `exclude` applies to files named on the command line too
   std::string targetStrategy;
   std::string pythonPath;  // a virtualenv or its interpreter, for installed base classes
   std::optional<uint64_t> maxFileSize;  // bytes; 0: no limit

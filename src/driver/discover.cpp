@@ -105,10 +105,20 @@ bool mayOverlap(const std::vector<std::string>& paths) {
   });
 }
 
+// Whether a named file, or a folder it is in, is excluded.
+bool excludedWithFolders(const ExcludeList& excluded, const fs::path& file) {
+  fs::path path = fs::absolute(file).lexically_normal();
+  if (excluded.excluded(path, false)) return true;
+  for (fs::path folder = path.parent_path(); folder != folder.root_path();
+       folder = folder.parent_path())
+    if (excluded.excluded(folder, true)) return true;
+  return false;
+}
+
 }  // namespace
 
 Discovery discoverFiles(const std::vector<std::string>& paths,
-                        const std::vector<ExcludePattern>& exclude) {
+                        const std::vector<ExcludePattern>& exclude, bool forceExclude) {
   Discovery out;
   ExcludeList excluded;
   for (const ExcludePattern& e : exclude) excluded.add(fs::absolute(e.base), e.pattern);
@@ -127,7 +137,7 @@ Discovery discoverFiles(const std::vector<std::string>& paths,
     } else if (fs::is_directory(status)) {
       fs::path root = fs::path(p).lexically_normal();
       walkDirectory(root, git.enclosing(root), walk);
-    } else {
+    } else if (!forceExclude || !excludedWithFolders(excluded, p)) {
       out.files.push_back(p);
       out.named.insert(p);
     }

@@ -1,7 +1,7 @@
 #pragma once
 // discover: the Python and C++ files under the given paths, in a stable order,
 // honouring .gitignore and skipping virtualenvs, site-packages and caches.
-// A path named explicitly is always checked.
+// A path named explicitly is checked, unless --force-exclude excludes it.
 
 #include <set>
 #include <string>
@@ -28,8 +28,11 @@ struct ExcludePattern {
   std::string pattern;
 };
 
-// `exclude` applies below every path, as a .gitignore at its base would.
+// `exclude` applies below every path, as a .gitignore at its base would;
+// with `forceExclude`, to a file named in `paths` too (as ruff's
+// --force-exclude: pre-commit names every staged file).
 Discovery discoverFiles(const std::vector<std::string>& paths,
-                        const std::vector<ExcludePattern>& exclude = {});
+                        const std::vector<ExcludePattern>& exclude = {},
+                        bool forceExclude = false);
 
 }  // namespace lightfix

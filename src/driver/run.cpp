@@ -73,7 +73,7 @@ CheckedRun::CheckedRun(const std::vector<std::string>& paths, const RunOptions& 
   State& s = *state_;
   s.options = options;
   RunResult& result = s.result;
-  Discovery discovery = discoverFiles(paths, options.exclude);
+  Discovery discovery = discoverFiles(paths, options.exclude, options.forceExclude);
   for (std::string& e : discovery.errors) result.errors.push_back({ErrorKind::Io, std::move(e)});
   Progress unseen;
   Progress& progress = options.progress ? *options.progress : unseen;

@@ -31,6 +31,7 @@ struct RunOptions {
   std::string stdinFilename;  // the name `-` is reported under
   Config config;              // per-file-ignores
   std::vector<ExcludePattern> exclude;
+  bool forceExclude = false;         // `exclude` applies to the files named too
   CxxFlags cxx;                      // where C++ files' compiler flags come from
   unsigned jobs = 0;                 // threads; 0 means one per core
   uint64_t maxFileSize = 10u << 20;  // bytes; a larger file is skipped (0: no limit)
