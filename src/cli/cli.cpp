@@ -384,7 +384,7 @@ int runCommand(CommonOptions o, Mode mode, const CliIo& io) {
     }
   }
   if (!o.report.empty()) {
-    BatchInput batch{paths, &result.files, &result.reports, o.unsafeFixes};
+    BatchInput batch{paths, &result.files, &result.reports, o.unsafeFixes, run.mode};
     bool json = o.report.size() > 5 && o.report.compare(o.report.size() - 5, 5, ".json") == 0;
     std::ofstream file(o.report, std::ios::binary);
     file << renderBatchReport(batch, json);

@@ -5,6 +5,7 @@
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <unordered_map>
@@ -22,8 +23,8 @@ struct Row {
   std::string repository;
   size_t files = 0;
   std::map<std::string, size_t> findings;  // by code, fixed ones included
-  size_t fixed = 0;
-  std::map<std::string, size_t> left;  // by reason
+  size_t fixed = 0;                        // or, for a check, fixable
+  std::map<std::string, size_t> left;      // by reason
 };
 
 // The rows whose repository holds a path: found by looking up the path's
@@ -72,13 +73,17 @@ class RowsByRoot {
   std::vector<size_t> relative_;  // the rows of `.`
 };
 
-// Why a finding is still there after `fix`.
-std::string reason(const Diagnostic& d, bool unsafeFixes) {
+// Why a finding is left for a person; empty for one a check found that
+// `fix` would fix.
+std::string reason(const Diagnostic& d, const BatchInput& input) {
   if (d.isSyntaxError()) return "syntax error";
   if (!d.fix) return "no automatic fix";
-  if (d.fix->applicability == Applicability::Unsafe && !unsafeFixes)
+  if (d.fix->applicability == Applicability::Unsafe && !input.unsafeFixes)
     return "unsafe fix, needs --unsafe-fixes";
-  return "conflicting edit";
+  if (input.mode == Mode::Check) return {};
+  // Wanted, and still there after the rounds: its edit overlapped another's
+  // to the end, or the fixed file would not parse.
+  return "fix not applied (overlapping or unsound)";
 }
 
 }  // namespace
@@ -96,12 +101,26 @@ std::string renderBatchReport(const BatchInput& input, bool json) {
       for (const std::string& code : r.fixedCodes) ++row.findings[code];
       for (const Diagnostic& d : r.diagnostics) {
         ++row.findings[d.isSyntaxError() ? "syntax-error" : d.code];
-        ++row.left[reason(d, input.unsafeFixes)];
+        std::string why = reason(d, input);
+        if (why.empty())
+          ++row.fixed;  // fixable
+        else
+          ++row.left[why];
       }
     });
   }
+  // A column for each rule found somewhere, in the registry's order.
   std::vector<std::string> codes;
-  for (const Rule& r : allRules()) codes.emplace_back(r.code);
+  for (const Rule& r : allRules())
+    if (std::any_of(rows.begin(), rows.end(),
+                    [&](const Row& row) { return row.findings.count(std::string(r.code)) > 0; }))
+      codes.emplace_back(r.code);
+  if (std::any_of(rows.begin(), rows.end(),
+                  [](const Row& row) { return row.findings.count("syntax-error") > 0; }))
+    codes.emplace_back("syntax-error");
+  const char* fixedLabel = input.mode == Mode::Check  ? "fixable"
+                           : input.mode == Mode::Diff ? "would fix"
+                                                      : "fixed";
 
   if (json) {
     llvm::json::Array out;
@@ -113,7 +132,7 @@ std::string renderBatchReport(const BatchInput& input, bool json) {
       out.push_back(llvm::json::Object{{"repository", row.repository},
                                        {"files", static_cast<int64_t>(row.files)},
                                        {"findings", std::move(findings)},
-                                       {"fixed", static_cast<int64_t>(row.fixed)},
+                                       {fixedLabel, static_cast<int64_t>(row.fixed)},
                                        {"left", std::move(left)}});
     }
     std::string text;
@@ -125,7 +144,7 @@ std::string renderBatchReport(const BatchInput& input, bool json) {
 
   std::string out = "| repository | files |";
   for (const std::string& code : codes) out += " " + code + " |";
-  out += " fixed | left for a person |\n|---|---:|";
+  out += fmt::format(" {} | left for a person |\n|---|---:|", fixedLabel);
   for (size_t i = 0; i < codes.size(); ++i) out += "---:|";
   out += "---:|---|\n";
   Row total{"**total**", 0, {}, 0, {}};
