@@ -165,4 +165,16 @@ TEST_F(RuffHabits, ForceExcludeAppliesToNamedFiles) {
   EXPECT_EQ(bad.exit, 2);
 }
 
+TEST_F(RuffHabits, ShowFixesListsWhatWasFixed) {
+  Result r = lightfix(dir, "check --fix --show-fixes --no-cache train.py");
+  EXPECT_EQ(r.out,
+            "Fixed 1 error:\n"
+            "- train.py:\n"
+            "    1 × LF001 (backward-before-setup)\n"
+            "Found 1 error (1 fixed, 0 remaining).\n");
+  EXPECT_EQ(r.exit, 0);
+  // Nothing fixed, nothing listed.
+  EXPECT_EQ(lightfix(dir, "fix --show-fixes --no-cache train.py").out, "All checks passed!\n");
+}
+
 }  // namespace

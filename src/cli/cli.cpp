@@ -77,6 +77,7 @@ struct CommonOptions {
   // check --fix, check --fix-only (which reports and fails on nothing left)
   bool fix = false;
   bool fixOnly = false;
+  bool showFixes = false;  // list what was fixed, per file and rule
 };
 
 std::vector<std::string> formatNames() {
@@ -166,6 +167,8 @@ void addCommon(CLI::App* cmd, CommonOptions& o) {
   cmd->add_flag("-q,--quiet", o.quiet, "Print findings only, no summary");
   cmd->add_flag("--statistics", o.statistics, "Print a count per rule instead of the findings");
   cmd->add_flag("--unsafe-fixes", o.unsafeFixes, "Also apply fixes that change behaviour");
+  cmd->add_flag("--show-fixes", o.showFixes,
+                "After fixing, list the fixes applied, per file and rule");
   cmd->add_flag("--diff", o.diff, "Print the fixes as a unified diff; write nothing");
   cmd->add_flag("--no-cache", o.noCache,
                 "Check every project afresh; neither read nor write the result cache");
@@ -225,6 +228,23 @@ std::string statistics(const std::vector<FileReport>& reports, const RenderOptio
     const Rule* rule = findRule(code);
     out += fmt::format("{}\t{}\t{}{}\n", c.n, code, c.fixable ? "[*] " : "",
                        rule ? std::string(rule->slug) : std::string());
+  }
+  return out;
+}
+
+// --show-fixes, as ruff prints it: per file, how many of each rule's
+// findings were fixed.
+std::string fixesApplied(const std::vector<FileReport>& reports, size_t errors, size_t warnings) {
+  std::string out = fmt::format("Fixed {}:\n", countFindings(errors, warnings));
+  for (const FileReport& r : reports) {
+    if (r.fixedCodes.empty()) continue;
+    out += fmt::format("- {}:\n", r.file->path());
+    std::map<std::string, size_t> byCode;
+    for (const std::string& code : r.fixedCodes) ++byCode[code];
+    for (const auto& [code, n] : byCode) {
+      const Rule* rule = findRule(code);
+      out += fmt::format("    {} × {} ({})\n", n, code, rule ? rule->slug : std::string_view());
+    }
   }
   return out;
 }
@@ -368,6 +388,8 @@ int runCommand(CommonOptions o, Mode mode, const CliIo& io) {
   } else {
     const OutputFormat* format = findOutputFormat(o.outputFormat);
     format->write(result.reports, render, out);
+    if (o.showFixes && format->forPeople && fixed > 0)
+      out << fixesApplied(result.reports, fixed - fixedWarnings, fixedWarnings);
     // The all-clear only for a run that checked what it was given.
     bool allClear = findings == 0 && fixed == 0;
     if (format->forPeople && !o.quiet &&
