@@ -5,25 +5,19 @@
 
 #include <filesystem>
 
+#include "edit/apply_fixes.h"
+
 namespace lightfix {
 
 std::string exportFixes(const std::vector<FileReport>& reports, bool unsafeFixes) {
   clang::tooling::TranslationUnitDiagnostics unit;
   for (const FileReport& r : reports) {
-    // As `fix` does: a fix overlapping one taken waits, here for good.
-    clang::tooling::Replacements taken;
+    // As `fix` merges a round's fixes: one overlapping a fix taken waits,
+    // here for good.
+    MergedFixes taken;
     for (const Diagnostic& d : r.diagnostics) {
       if (!d.fix || (d.fix->applicability != Applicability::Safe && !unsafeFixes)) continue;
-      clang::tooling::Replacements attempt = taken;
-      bool fits = true;
-      for (const clang::tooling::Replacement& e : d.fix->edits)
-        if (llvm::Error err = attempt.add(e)) {
-          llvm::consumeError(std::move(err));
-          fits = false;
-          break;
-        }
-      if (!fits) continue;
-      taken = std::move(attempt);
+      if (!taken.add(*d.fix)) continue;
       // Absolute, as clang-tidy writes them: clang-apply-replacements may run
       // from another folder.
       std::error_code ec;
