@@ -27,6 +27,8 @@
 #include "cli/interactive_fix.h"
 #include "cli/rule_names.h"
 #include "config/config.h"
+#include "core/environment.h"
+#include "cxx/cxx_paths.h"
 #include "driver/result_cache.h"
 #include "driver/run.h"
 #include "model/installed_classes.h"
@@ -101,12 +103,8 @@ void addColorOptions(CLI::App* cmd, CommonOptions& o) {
 bool useColor(const CommonOptions& o, bool isTerminal) {
   if (o.noColor || o.color == "never") return false;
   if (o.color == "always") return true;
-  auto set = [](const char* name) {
-    const char* value = std::getenv(name);
-    return value && *value && std::string_view(value) != "0";
-  };
-  if (set("FORCE_COLOR") || set("CLICOLOR_FORCE")) return true;
-  if (const char* no = std::getenv("NO_COLOR"); no && *no) return false;
+  if (envSwitch("FORCE_COLOR") || envSwitch("CLICOLOR_FORCE")) return true;
+  if (envValue("NO_COLOR")) return false;
   return isTerminal;
 }
 
@@ -180,17 +178,9 @@ void addCommon(CLI::App* cmd, CommonOptions& o) {
 // Runs shorter than a second show no bar; LIGHTFIX_PROGRESS_DELAY_MS
 // changes that (the tests use 0).
 std::chrono::milliseconds progressDelay() {
-  const char* env = std::getenv("LIGHTFIX_PROGRESS_DELAY_MS");
-  if (env && *env) return std::chrono::milliseconds(std::strtol(env, nullptr, 10));
+  if (const char* env = envValue("LIGHTFIX_PROGRESS_DELAY_MS"))
+    return std::chrono::milliseconds(std::strtol(env, nullptr, 10));
   return std::chrono::milliseconds(1000);
-}
-
-// Whether `selectors` names `code` itself, not through a prefix or ALL.
-bool namesCode(const std::vector<std::string>& selectors, std::string_view code) {
-  return std::any_of(selectors.begin(), selectors.end(), [&](const std::string& s) {
-    const Rule* rule = ruleNamed(s);
-    return rule && rule->code == code && s.size() == code.size();
-  });
 }
 
 // The rules --select and --ignore leave, each list first expanded to codes.
@@ -325,8 +315,7 @@ bool makeRunOptions(CommonOptions& o, const std::vector<std::string>& paths, Mod
     run.maxFileSize = *bytes;
   }
   // For the tests that prove the prefilter never drops a finding.
-  const char* noPrefilter = std::getenv("LIGHTFIX_NO_PREFILTER");
-  run.prefilter = !(noPrefilter && *noPrefilter);
+  run.prefilter = envValue("LIGHTFIX_NO_PREFILTER") == nullptr;
   if (!o.noCache) run.cacheDir = o.cacheDir.empty() ? defaultCacheDir() : o.cacheDir;
   return true;
 }
@@ -454,13 +443,7 @@ int interactiveCommand(CommonOptions o, const CliIo& io) {
   return runInteractiveFix(paths, run, interactive);
 }
 
-bool isCxxSource(const std::string& arg) {
-  std::string ext = std::filesystem::path(arg).extension().string();
-  return ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".cu" || ext == ".c++" ||
-         ext == ".C";
-}
-
-// What follows `--`. As for clang-tidy, compiler flags when a C++ source is
+// What follows `--`. As for clang-tidy, compiler flags when a C++ file is
 // named before it (`check train.cpp -- -std=c++17 -I…`) or when they start
 // with `-`; else, as for ruff, paths (`check -- file.py`), put back among
 // the arguments. Returns the compiler flags, if any.
@@ -469,7 +452,7 @@ std::optional<std::vector<std::string>> splitAtDashDash(std::vector<std::string>
   if (dashDash == args.end()) return std::nullopt;
   std::vector<std::string> after(dashDash + 1, args.end());
   args.erase(dashDash, args.end());
-  bool cxxNamed = std::any_of(args.begin() + 1, args.end(), isCxxSource);
+  bool cxxNamed = std::any_of(args.begin() + 1, args.end(), isCxxPath);
   if (cxxNamed || (!after.empty() && after[0].size() > 1 && after[0][0] == '-')) return after;
   args.insert(args.end(), after.begin(), after.end());
   return std::nullopt;

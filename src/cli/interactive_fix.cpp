@@ -10,6 +10,7 @@
 
 #include "cli/finding_keys.h"
 #include "cli/terminal.h"
+#include "core/environment.h"
 #include "core/errors.h"
 #include "core/read_file.h"
 #include "edit/apply_fixes.h"
@@ -47,7 +48,7 @@ std::string shellQuoted(const std::string& s) {
 
 std::string editorCommand() {
   for (const char* name : {"VISUAL", "EDITOR"})
-    if (const char* value = std::getenv(name); value && *value) return value;
+    if (const char* value = envValue(name)) return value;
   return "vi";
 }
 

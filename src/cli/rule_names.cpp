@@ -58,9 +58,15 @@ bool expandSelectors(std::vector<std::string>& list, std::string& unknown) {
   return true;
 }
 
+bool namesCode(const std::vector<std::string>& selectors, std::string_view code) {
+  return std::any_of(selectors.begin(), selectors.end(),
+                     [&](const std::string& s) { return upper(s) == code; });
+}
+
 const Rule* ruleNamed(std::string_view name) {
+  std::string code = upper(name);
   for (const Rule& rule : allRules())
-    if (rule.code == upper(name) || rule.slug == name) return &rule;
+    if (rule.code == code || rule.slug == name) return &rule;
   return nullptr;
 }
 

@@ -16,6 +16,10 @@ namespace lightfix {
 // no rule.
 std::vector<std::string> codesSelectedBy(std::string_view selector);
 
+// Whether `selectors` names `code` itself (in any case), not through a
+// prefix or ALL.
+bool namesCode(const std::vector<std::string>& selectors, std::string_view code);
+
 // Every selector of `list` replaced by the codes it names (each once);
 // false, with `unknown` the first that names no rule.
 bool expandSelectors(std::vector<std::string>& list, std::string& unknown);

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "core/environment.h"
 #include "rules/rule.h"
 
 namespace lightfix {
@@ -337,14 +338,10 @@ void ResultCache::prune(int days) const {
 }
 
 std::string defaultCacheDir() {
-  auto set = [](const char* name) -> const char* {
-    const char* value = std::getenv(name);
-    return value && *value ? value : nullptr;
-  };
-  if (const char* off = set("LIGHTFIX_NO_CACHE"); off && std::string_view(off) != "0") return {};
-  if (const char* dir = set("LIGHTFIX_CACHE_DIR")) return dir;
-  if (const char* dir = set("XDG_CACHE_HOME")) return std::string(dir) + "/lightfix";
-  if (const char* home = set("HOME")) return std::string(home) + "/.cache/lightfix";
+  if (envSwitch("LIGHTFIX_NO_CACHE")) return {};
+  if (const char* dir = envValue("LIGHTFIX_CACHE_DIR")) return dir;
+  if (const char* dir = envValue("XDG_CACHE_HOME")) return std::string(dir) + "/lightfix";
+  if (const char* home = envValue("HOME")) return std::string(home) + "/.cache/lightfix";
   return {};
 }
 

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "core/budgets.h"
+#include "core/environment.h"
 #include "core/read_file.h"
 #include "model/lightning_classes.h"
 #include "python/node.h"
@@ -191,7 +192,7 @@ std::string findPythonEnvironment(const std::string& configured, const std::stri
     fs::path candidate = fs::path(projectRoot.empty() ? "." : projectRoot) / name;
     if (fs::is_directory(candidate / "lib", ec)) return candidate.lexically_normal().string();
   }
-  const char* active = std::getenv("VIRTUAL_ENV");
+  const char* active = envValue("VIRTUAL_ENV");
   return active ? active : "";
 }
 
