@@ -87,31 +87,34 @@ TEST_P(Golden, ReportAndFixAreExact) {
   fs::path tmp = fs::temp_directory_path() /
                  ("lightfix-golden-" + GetParam().name() + "-" + std::to_string(getpid()));
   fs::remove_all(tmp);
-  fs::create_directories(tmp);
+  // A case is a project of its own: checked in place, it would be checked
+  // within this repository (a file named is checked in its project).
+  const fs::path work = tmp / "case";
+  fs::create_directories(work);
+  fs::copy_file(input, work / file);
   // Checked once into an empty result cache, then (Python: C++ is never
   // cached) answered from it. `args` last: after `--` come compiler flags.
   const std::string check = "check --output-format concise --quiet --no-color --exit-zero " +
                             std::string("--cache-dir '") + (tmp / "cache").string() + "' " + file +
                             " " + args;
-  const std::string report = run(dir, check);
+  const std::string report = run(work, check);
   EXPECT_EQ(report, expectedFindings) << "report of " << input;
   if (!isCxx(input)) {
-    EXPECT_EQ(run(dir, check), report) << "report of " << input << " from the result cache";
+    EXPECT_EQ(run(work, check), report) << "report of " << input << " from the result cache";
   }
   // The prefilter never drops a finding (C++ cases: a compile per case is enough).
   if (!isCxx(input)) {
     EXPECT_EQ(
-        run(dir,
+        run(work,
             "check --output-format concise --quiet --no-color --exit-zero " + file + " " + args,
             lightfix::golden::kNoPrefilter),
         report)
         << "report of " << input << " without the prefilter";
   }
 
-  // Fix a copy; compare with the expected fixed text (or the input).
-  fs::copy_file(input, tmp / file);
-  run(tmp, "fix --unsafe-fixes --quiet --exit-zero " + file + " " + args);
-  const std::string fixed = readFile(tmp / file);
+  // Fix the copy; compare with the expected fixed text (or the input).
+  run(work, "fix --unsafe-fixes --quiet --exit-zero " + file + " " + args);
+  const std::string fixed = readFile(work / file);
   const std::string expectedFixed = fs::exists(fixedFile) ? readFile(fixedFile) : original;
   EXPECT_EQ(fixed, expectedFixed) << "fixed text of " << input;
 
@@ -122,14 +125,14 @@ TEST_P(Golden, ReportAndFixAreExact) {
     return;
   }
   if (fs::exists(fixedFile)) {
-    EXPECT_EQ(run(tmp, "check --output-format concise --quiet --no-color --exit-zero " + file +
-                           " " + args),
+    EXPECT_EQ(run(work, "check --output-format concise --quiet --no-color --exit-zero " + file +
+                            " " + args),
               "")
         << "the fixed output of " << input << " must check clean";
   }
   // Fixing twice changes nothing the second time.
-  run(tmp, "fix --unsafe-fixes --quiet --exit-zero " + file + " " + args);
-  EXPECT_EQ(readFile(tmp / file), fixed) << "second fix of " << input << " changed it";
+  run(work, "fix --unsafe-fixes --quiet --exit-zero " + file + " " + args);
+  EXPECT_EQ(readFile(work / file), fixed) << "second fix of " << input << " changed it";
   fs::remove_all(tmp);
 }
 

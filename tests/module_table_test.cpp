@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
+namespace fs = std::filesystem;
+
 namespace lightfix {
 namespace {
 
@@ -17,7 +21,18 @@ TEST(ModuleTable, AbsoluteNamesFindTheFileNearestARoot) {
   EXPECT_EQ(t.find("repo/train.py", "train"), 3);
   EXPECT_EQ(t.find("repo/train.py", "torch.nn"), -1);
   EXPECT_EQ(t.find("repo/train.py", "__init__"), -1);
-  EXPECT_EQ(t.path(3), "repo/train.py");
+  EXPECT_EQ(t.path(3), (fs::current_path() / "repo" / "train.py").string());
+}
+
+// `lightfix check lit.py` in pkg/ checks it with ../train.py, which imports
+// it as `pkg.lit`: one file however its path is spelt.
+TEST(ModuleTable, PathsSpeltFromAnyFolderAreOneFile) {
+  ModuleTable t;
+  t.add("lit.py");
+  std::string here = fs::current_path().filename().string();
+  EXPECT_EQ(t.find("../train.py", here + ".lit"), 0);
+  EXPECT_EQ(t.find((fs::current_path() / "x.py").string(), ".lit"), 0);
+  EXPECT_EQ(t.find("../" + here + "/x.py", ".lit"), 0);
 }
 
 TEST(ModuleTable, RelativeNamesStartAtTheImportingFile) {

@@ -43,6 +43,22 @@ TEST(PreCommit, TheHookFindsEveryFindingOfTheExamplesInOneProcess) {
   EXPECT_EQ(r.out.find("Found", r.out.find("Found") + 1), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("All checks passed!"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("lit_classifier.py:37:13: error[LF003]"), std::string::npos) << r.out;
+
+  // A commit of one staged change: the hook names lit_classifier.py alone,
+  // and train_classifier.py, not staged, still chooses DeepSpeed for it.
+  const std::string git = env +
+                          "export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t GIT_COMMITTER_NAME=t "
+                          "GIT_COMMITTER_EMAIL=t@t && ";
+  ASSERT_EQ(shell(git + "git commit -q --no-verify -m examples && pre-commit install").exit, 0);
+  std::ofstream(repo / "lit_classifier.py", std::ios::app) << "# one more line\n";
+  Result commit = shell(git + "git add lit_classifier.py && git commit -m change");
+  EXPECT_NE(commit.exit, 0) << commit.out;
+  EXPECT_NE(commit.out.find("\nFound 3 errors.\n"), std::string::npos) << commit.out;
+  for (const char* at :
+       {"lit_classifier.py:37:13: error[LF003]", "lit_classifier.py:42:13: error[LF003]",
+        "lit_classifier.py:45:13: error[LF003]"})
+    EXPECT_NE(commit.out.find(at), std::string::npos) << at << "\n" << commit.out;
+  EXPECT_EQ(shell(git + "git log --oneline | wc -l").out, "1\n");  // the commit was refused
   fs::remove_all(dir);
 }
 

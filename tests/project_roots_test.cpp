@@ -55,11 +55,21 @@ TEST(ReachedFrom, TheDeepestFolderNamedAboveAFile) {
   EXPECT_EQ(from.folderOf((dir / "fleet" / "a" / "pkg" / "m.py").string()), fleet + "/a");
   EXPECT_EQ(from.folderOf((dir / "fleet" / "ab" / "y.py").string()), fleet);  // not a's
   EXPECT_EQ(from.folderOf((dir / "fleet" / "." / "a" / "t.py").string()), fleet + "/a");
-  // A file named itself, outside every folder named: its own folder, or the
-  // current one when it is below it.
+  EXPECT_TRUE(from.underNamedFolder((dir / "fleet" / "ab" / "y.py").string()));
+  // A file named itself, outside every folder named: the top of its git
+  // work tree; outside one, its own folder, or the current one when it is
+  // below it.
+  EXPECT_FALSE(from.underNamedFolder((dir / "loose.py").string()));
   EXPECT_EQ(from.folderOf((dir / "loose.py").string()), dir.string());
-  std::string here = fs::current_path().string();
-  EXPECT_EQ(from.folderOf("train.py"), here);
+  fs::create_directories(dir / "repo" / ".git");
+  fs::create_directories(dir / "repo" / "pkg");
+  EXPECT_EQ(from.folderOf((dir / "repo" / "pkg" / "m.py").string()), (dir / "repo").string());
+  fs::path before = fs::current_path();
+  fs::current_path(dir / "fleet");
+  EXPECT_EQ(lightfix::ReachedFrom({}).folderOf("a/train.py"), fs::current_path().string());
+  fs::current_path(dir / "repo" / "pkg");
+  EXPECT_EQ(lightfix::ReachedFrom({}).folderOf("m.py"), (dir / "repo").string());
+  fs::current_path(before);
   EXPECT_EQ(lightfix::ReachedFrom({"/"}).folderOf((dir / "x.py").string()), "/");
   fs::remove_all(dir);
 }

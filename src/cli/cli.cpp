@@ -336,7 +336,7 @@ int runCommand(CommonOptions o, Mode mode, const CliIo& io) {
   for (const RunError& e : result.errors) io.err << "lightfix: " << e.line << "\n";
   for (const std::string& n : result.notices) io.err << "lightfix: notice: " << n << "\n";
   // Nothing checked is not all clear: say so, as ruff does, and claim nothing.
-  bool noFiles = result.files.empty() && result.reports.empty();
+  bool noFiles = result.files.empty() && result.configsChecked == 0 && result.reports.empty();
   bool nothingChecked = noFiles || run.rules.empty();
   if (noFiles && result.errors.empty() && !o.quiet)
     io.err << "lightfix: warning: No Python or C++ files found under the given paths\n";

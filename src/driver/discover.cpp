@@ -74,10 +74,8 @@ void walkDirectory(const fs::path& dir, const GitIgnores::Place& place, Walk& wa
       walkDirectory(path, walk.git.child(place, path), walk);
       continue;
     }
-    std::string extension = path.extension().string();
-    bool python = extension == ".py" || isCxxPath(path.string());
-    bool config =
-        extension == ".sh" || extension == ".yaml" || extension == ".yml" || extension == ".json";
+    bool config = isConfigPath(path.string());
+    bool python = !config && (path.extension() == ".py" || isCxxPath(path.string()));
     if (!(python || config) || !entry.is_regular_file(ec)) continue;
     if (walk.git.ignored(place, path.filename().string())) continue;
     std::string normal = path.lexically_normal().string();
@@ -117,6 +115,16 @@ bool excludedWithFolders(const ExcludeList& excluded, const fs::path& file) {
 
 }  // namespace
 
+bool isYamlPath(const std::string& path) {
+  std::string extension = fs::path(path).extension().string();
+  return extension == ".yaml" || extension == ".yml";
+}
+
+bool isConfigPath(const std::string& path) {
+  std::string extension = fs::path(path).extension().string();
+  return extension == ".sh" || extension == ".json" || isYamlPath(path);
+}
+
 Discovery discoverFiles(const std::vector<std::string>& paths,
                         const std::vector<ExcludePattern>& exclude, bool forceExclude) {
   Discovery out;
@@ -138,7 +146,11 @@ Discovery discoverFiles(const std::vector<std::string>& paths,
       fs::path root = fs::path(p).lexically_normal();
       walkDirectory(root, git.enclosing(root), walk);
     } else if (!forceExclude || !excludedWithFolders(excluded, p)) {
-      out.files.push_back(p);
+      if (isConfigPath(p)) {
+        out.configs.push_back(p);
+      } else {
+        out.files.push_back(p);
+      }
       out.named.insert(p);
     }
   }

@@ -14,9 +14,9 @@ namespace lightfix {
 
 struct Discovery {
   PathList files;               // Python and C++ sources
-  std::set<std::string> named;  // those named on the command line
-  // Files that only inform the project model: launcher scripts, YAML
-  // configs and JSON files (DeepSpeed configs) found while walking directories.
+  std::set<std::string> named;  // files and configs named on the command line
+  // Files that inform the project model: launcher scripts, YAML configs
+  // (checked too) and JSON files (DeepSpeed configs).
   std::vector<std::string> configs;
   std::vector<std::string> errors;  // one line each, naming the path
 };
@@ -28,11 +28,16 @@ struct ExcludePattern {
   std::string pattern;
 };
 
+// A launcher script, YAML config or JSON file (a DeepSpeed config): read
+// into the project model, not parsed as a source.
+bool isConfigPath(const std::string& path);
+// A YAML config: checked by the rules, where the others only inform.
+bool isYamlPath(const std::string& path);
+
 // `exclude` applies below every path, as a .gitignore at its base would;
 // with `forceExclude`, to a file named in `paths` too (as ruff's
 // --force-exclude: pre-commit names every staged file).
 Discovery discoverFiles(const std::vector<std::string>& paths,
-                        const std::vector<ExcludePattern>& exclude = {},
-                        bool forceExclude = false);
+                        const std::vector<ExcludePattern>& exclude = {}, bool forceExclude = false);
 
 }  // namespace lightfix

@@ -33,6 +33,7 @@ struct FileSlot {
   SyntaxTree tree;
   std::unique_ptr<FileModel> model;  // null if unparsed or invalid syntax
   bool matchable = false;            // holds a rule's trigger word
+  bool context = false;              // informs the model only (ProjectCheck::context)
   uint64_t words = 0;                // which words it holds (Prefilter::words), once read
   // A C++ file is compiled, with this command, only when it may match.
   bool cxx = false;

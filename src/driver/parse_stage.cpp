@@ -57,7 +57,7 @@ void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter
     std::vector<size_t> next;
     for (size_t i : wave)
       for (const std::string& module : slots[i].model->imports().importedModules()) {
-        int index = unparsed.find(slots[i].path, module);
+        int index = unparsed.find(slots[i].file->path(), module);  // stdin: its name
         if (index < 0 || taken[static_cast<size_t>(index)]) continue;
         taken[static_cast<size_t>(index)] = true;
         next.push_back(slotOf[static_cast<size_t>(index)]);

@@ -18,7 +18,9 @@ std::optional<std::string> cacheKeyOf(const ProjectCheck& project,
       continue;
     }
     if (slot.cxx || slot.stage == SlotStage::ReadFailed || slot.path == "-") return std::nullopt;
-    if (slot.stage == SlotStage::TooLarge) {
+    if (slot.context) {
+      key.addContext(slot.path, slot.stage == SlotStage::TooLarge, slot.hash);
+    } else if (slot.stage == SlotStage::TooLarge) {
       key.addSkipped(slot.path, slot.hash);
     } else {
       key.addFile(slot.path, slot.hash);
@@ -26,7 +28,11 @@ std::optional<std::string> cacheKeyOf(const ProjectCheck& project,
   }
   for (size_t c = 0; c < project.configs.size(); ++c) {
     if (!configTexts[c]) return std::nullopt;
-    key.addFile(project.configs[c], contentHash(*configTexts[c]));
+    if (c < project.checkedConfigs) {
+      key.addFile(project.configs[c], contentHash(*configTexts[c]));
+    } else {
+      key.addContext(project.configs[c], false, contentHash(*configTexts[c]));
+    }
   }
   return key.digest();
 }
@@ -39,7 +45,7 @@ std::string cacheNameOf(const ProjectCheck& project) {
 
 CachedResult resultOf(const ProjectCheck& project) {
   CachedResult result;
-  for (size_t k = 0; k < project.slots.size(); ++k)
+  for (size_t k = 0; k < project.files.size(); ++k)
     if (!project.slots[k].outcome.empty()) result.files.emplace_back(k, project.slots[k].outcome);
   for (const FileReport& report : project.configReports) {
     auto it = std::find(project.configs.begin(), project.configs.end(), report.file->path());
@@ -51,10 +57,10 @@ CachedResult resultOf(const ProjectCheck& project) {
 bool replay(Progress& progress, ProjectCheck& project, CachedResult& hit,
             std::vector<std::optional<std::string>>& configTexts) {
   for (const auto& [k, outcome] : hit.files)
-    if (k >= project.slots.size() || (outcome.report && !project.slots[k].holdsText()))
+    if (k >= project.files.size() || (outcome.report && !project.slots[k].holdsText()))
       return false;
   for (const auto& [c, report] : hit.configs)
-    if (c >= project.configs.size() || !configTexts[c]) return false;
+    if (c >= project.checkedConfigs || !configTexts[c]) return false;
   for (auto& [k, outcome] : hit.files) {
     if (outcome.report) {
       outcome.report->file =
@@ -67,7 +73,7 @@ bool replay(Progress& progress, ProjectCheck& project, CachedResult& hit,
     report.file = std::make_shared<SourceFile>(project.configs[c], std::move(*configTexts[c]));
     project.configReports.push_back(std::move(report));
   }
-  progress.done += project.slots.size();
+  progress.done += project.files.size();
   std::vector<FileSlot>().swap(project.slots);
   return true;
 }

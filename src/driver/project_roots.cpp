@@ -45,15 +45,27 @@ ReachedFrom::ReachedFrom(const std::vector<std::string>& paths) {
 std::string ReachedFrom::folderOf(const std::string& path) const {
   std::error_code ec;
   std::string file = fs::absolute(path, ec).lexically_normal().string();
-  std::string deepest;
+  std::string found;
   if (anyFolderAbove(file, [&](std::string folder) {
         if (!named_.count(folder)) return false;
-        deepest = std::move(folder);
+        found = std::move(folder);
         return true;
       }))
-    return deepest;
+    return found;
+  if (anyFolderAbove(file, [&](std::string folder) {
+        if (!fs::exists(fs::path(folder) / ".git", ec)) return false;
+        found = std::move(folder);
+        return true;
+      }))
+    return found;
   if (file.compare(0, here_.size(), here_) == 0) return here_;
   return fs::path(file).parent_path().string();
+}
+
+bool ReachedFrom::underNamedFolder(const std::string& path) const {
+  std::error_code ec;
+  std::string file = fs::absolute(path, ec).lexically_normal().string();
+  return anyFolderAbove(file, [&](const std::string& folder) { return named_.count(folder) > 0; });
 }
 
 std::string ProjectRoots::rootOf(const std::string& path, const std::string& bound) {

@@ -20,14 +20,18 @@ namespace lightfix {
 std::filesystem::path withoutTrailingSlash(std::filesystem::path folder);
 
 // The folder a file was reached from, the bound of its ProjectRoots lookup:
-// the deepest folder named on the command line above it; for a file named
-// itself, the current folder when it is below it (`lightfix check train.py
+// the deepest folder named on the command line above it. A file named
+// itself is checked in its project, as a walk of its repository would see
+// it: the bound is the top of the git work tree it is in; outside one, the
+// current folder when the file is below it (`lightfix check train.py
 // model/lit.py` is one project), else its own folder.
 class ReachedFrom {
  public:
   // `paths`: as given on the command line; those that are folders count.
   explicit ReachedFrom(const std::vector<std::string>& paths);
   std::string folderOf(const std::string& path) const;
+  // Whether a folder named on the command line holds `path`.
+  bool underNamedFolder(const std::string& path) const;
 
  private:
   // Absolute, normal, without a trailing slash. A set, so that a file's

@@ -217,6 +217,10 @@ void CacheKey::addFile(std::string_view path, uint64_t hash) {
   text_ += fmt::format("file {}:{} {:016x}\n", path.size(), path, hash);
 }
 
+void CacheKey::addContext(std::string_view path, bool skipped, uint64_t hash) {
+  text_ += fmt::format("context {}:{} {} {:016x}\n", path.size(), path, skipped, hash);
+}
+
 void CacheKey::addSkipped(std::string_view path, uint64_t size) {
   text_ += fmt::format("skipped {}:{} {}\n", path.size(), path, size);
 }

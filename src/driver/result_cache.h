@@ -30,6 +30,9 @@ class CacheKey {
  public:
   explicit CacheKey(const RunOptions& options);
   void addFile(std::string_view path, uint64_t hash);
+  // A file of the project around the files named, read for the model only
+  // (or skipped, with its size for a hash).
+  void addContext(std::string_view path, bool skipped, uint64_t hash);
   // A file skipped unread (max-file-size): its size alone decides its outcome.
   void addSkipped(std::string_view path, uint64_t size);
   // A C++ source no compilation command names: never read, it gives

@@ -22,6 +22,7 @@
 #include "driver/prefilter.h"
 #include "driver/project_cache.h"
 #include "driver/project_check.h"
+#include "driver/project_context.h"
 #include "driver/project_roots.h"
 #include "driver/read_stage.h"
 #include "driver/result_cache.h"
@@ -43,9 +44,15 @@ struct CheckedRun::State {
 
 namespace {
 
-// Splits the run into its projects, in the order their first files come.
+// Splits the run into its projects, in the order their first files come;
+// a project of a file named on its own gets the rest of it as context.
 void splitIntoProjects(const std::vector<std::string>& paths, const Discovery& discovery,
                        CheckedRun::State& s);
+
+// With `-` named, the file stdin stands for is its text: a folder's walk
+// that reaches it does not check it twice.
+void dropStdinStandIn(const std::vector<std::string>& paths, const std::string& stdinName,
+                      Discovery& discovery);
 
 constexpr size_t kFilesOfASmallProject = 64;
 // The most bytes of a project held unscanned while the cache is asked.
@@ -74,6 +81,7 @@ CheckedRun::CheckedRun(const std::vector<std::string>& paths, const RunOptions& 
   s.options = options;
   RunResult& result = s.result;
   Discovery discovery = discoverFiles(paths, options.exclude, options.forceExclude);
+  dropStdinStandIn(paths, options.stdinFilename, discovery);
   for (std::string& e : discovery.errors) result.errors.push_back({ErrorKind::Io, std::move(e)});
   Progress unseen;
   Progress& progress = options.progress ? *options.progress : unseen;
@@ -132,26 +140,65 @@ CheckedRun::CheckedRun(const std::vector<std::string>& paths, const RunOptions& 
 
 namespace {
 
+void dropStdinStandIn(const std::vector<std::string>& paths, const std::string& stdinName,
+                      Discovery& discovery) {
+  if (stdinName.empty() || std::find(paths.begin(), paths.end(), "-") == paths.end()) return;
+  std::error_code ec;
+  fs::path standIn = fs::absolute(stdinName, ec).lexically_normal();
+  std::vector<bool> keep(discovery.files.size(), true);
+  for (size_t i = 0; i < keep.size(); ++i) {
+    std::string path = discovery.files[i];
+    keep[i] = path == "-" || fs::absolute(path, ec).lexically_normal() != standIn;
+  }
+  discovery.files.keepOnly(keep);
+}
+
 void splitIntoProjects(const std::vector<std::string>& paths, const Discovery& discovery,
                        CheckedRun::State& s) {
+  const RunOptions& options = s.options;
   ReachedFrom reachedFrom(paths);
   ProjectRoots roots;
   std::map<std::string, size_t> projectByRoot;
+  std::vector<bool> needsContext;
   auto projectFor = [&](const std::string& path) {
-    std::string root = path == "-" ? std::string() : roots.rootOf(path, reachedFrom.folderOf(path));
+    // stdin is checked as the file it stands for.
+    const std::string& where = path == "-" ? options.stdinFilename : path;
+    std::string root =
+        where.empty() ? std::string() : roots.rootOf(where, reachedFrom.folderOf(where));
     auto [it, added] = projectByRoot.emplace(root, s.projects.size());
-    if (added) s.projects.emplace_back().root = root;
+    if (added) {
+      s.projects.emplace_back().root = root;
+      needsContext.push_back(false);
+    }
+    if (!root.empty() && (path == "-" || s.named.count(path)) &&
+        !reachedFrom.underNamedFolder(where))
+      needsContext[it->second] = true;
     return it->second;
   };
-  for (size_t i = 0; i < discovery.files.size(); ++i)
-    s.projects[projectFor(discovery.files[i])].files.push_back(i);
+  std::vector<std::vector<std::string>> checked;
+  for (size_t i = 0; i < discovery.files.size(); ++i) {
+    std::string path = discovery.files[i];
+    size_t p = projectFor(path);
+    s.projects[p].files.push_back(i);
+    checked.resize(s.projects.size());
+    checked[p].push_back(std::move(path));
+  }
   for (const std::string& path : discovery.configs)
     s.projects[projectFor(path)].configs.push_back(path);
+  checked.resize(s.projects.size());
+  for (size_t p = 0; p < s.projects.size(); ++p) {
+    ProjectCheck& project = s.projects[p];
+    project.checkedConfigs = project.configs.size();
+    s.result.configsChecked +=
+        std::count_if(project.configs.begin(), project.configs.end(), isYamlPath);
+    if (needsContext[p])
+      addProjectContext(project, checked[p], options.stdinFilename, options.exclude);
+  }
 }
 
 // Moves what the project's files gave out of their slots.
 void keepOutcomes(ProjectCheck& project) {
-  for (size_t k = 0; k < project.slots.size(); ++k) {
+  for (size_t k = 0; k < project.files.size() && k < project.slots.size(); ++k) {
     FileOutcome& outcome = project.slots[k].outcome;
     if (outcome.empty()) continue;
     project.outcomes.emplace_back(project.files[k], std::move(outcome));
@@ -163,10 +210,12 @@ void keepOutcomes(ProjectCheck& project) {
 // prefilter now, or with a cache once the cache has been asked).
 void readFiles(RunShared& run, ProjectCheck& project, WorkPool& pool) {
   CheckedRun::State& s = run.s;
-  project.slots.resize(project.files.size());
-  for (size_t k = 0; k < project.files.size(); ++k) {
+  project.slots.resize(project.files.size() + project.context.size());
+  for (size_t k = 0; k < project.slots.size(); ++k) {
     FileSlot& slot = project.slots[k];
-    slot.path = s.result.files[project.files[k]];
+    slot.context = k >= project.files.size();
+    slot.path =
+        slot.context ? project.context[k - project.files.size()] : s.result.files[project.files[k]];
     slot.cxx = isCxxPath(slot.path);
     if (!slot.cxx) continue;
     std::lock_guard<std::mutex> hold(run.commandsLock);
@@ -207,7 +256,7 @@ void parseFiles(RunShared& run, ProjectCheck& project, WorkPool& pool) {
     FileSlot& slot = project.slots[k];
     classifySlot(slot, run.prefilter);
     scanSlot(slot, run.s.options);
-    if (!slot.matchable) ++run.progress.done;
+    if (!slot.matchable && !slot.context) ++run.progress.done;
   });
   parseImported(project.slots, pool, run.prefilter, run.s.options);
 }
@@ -220,10 +269,9 @@ void checkConfigs(RunShared& run, ProjectCheck& project,
   for (size_t c = 0; c < project.configs.size(); ++c)
     if (configTexts[c]) project.model->addConfigFile(project.configs[c], *configTexts[c]);
   std::string cliPackage = cliPackageOf(project.slots);
-  for (size_t c = 0; c < project.configs.size(); ++c) {
+  for (size_t c = 0; c < project.checkedConfigs; ++c) {
     const std::string& path = project.configs[c];
-    std::string ext = std::filesystem::path(path).extension().string();
-    if (!configTexts[c] || (ext != ".yaml" && ext != ".yml")) continue;
+    if (!configTexts[c] || !isYamlPath(path)) continue;
     auto file = std::make_shared<SourceFile>(path, std::move(*configTexts[c]));
     ConfigReaders readers{cliPackage, project.model->index().hydraGroupTrainerPackage(path)};
     checkConfig(file, readers, run.s.options, run.s.result, project);
@@ -244,7 +292,7 @@ void linkFiles(ProjectCheck& project, WorkPool& pool) {
 void checkFiles(RunShared& run, ProjectCheck& project, WorkPool& pool) {
   pool.forEach(project.slots.size(), [&](size_t k) {
     FileSlot& slot = project.slots[k];
-    if (!slot.matchable) return;
+    if (!slot.matchable || slot.context) return;
     checkSlot(slot, *project.model, run.prefilter, run.s.options, run.s.result);
     if (slot.outcome.report)
       run.progress.findings += slot.outcome.report->diagnostics.size() + slot.outcome.report->fixed;

@@ -47,6 +47,7 @@ struct RunResult {
   std::vector<RunError> errors;      // in path order
   std::vector<std::string> notices;  // files skipped on purpose, one line each
   PathList files;                    // every Python and C++ file discovered
+  size_t configsChecked = 0;         // YAML configs checked (the other configs only inform)
   std::string diff;                  // for Mode::Diff
   std::string stdinText;             // `-`: what was read, or for `fix -` its fixed text
 };

@@ -8,7 +8,10 @@ namespace fs = std::filesystem;
 namespace lightfix {
 
 std::string normalisedPath(const std::string& path) {
-  return fs::path(path).lexically_normal().generic_string();
+  // Absolute: a file named from below its project (`lit.py` from `pkg/`)
+  // is still `pkg.lit` to the files around it, spelt `../train.py`.
+  std::error_code ec;
+  return fs::absolute(path, ec).lexically_normal().generic_string();
 }
 
 namespace {

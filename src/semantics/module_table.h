@@ -9,7 +9,8 @@
 
 namespace lightfix {
 
-// A path as module lookups compare them: lexically normal, `/`-separated.
+// A path as module lookups compare them: absolute, lexically normal,
+// `/`-separated.
 std::string normalisedPath(const std::string& path);
 
 class ModuleTable {
