@@ -128,8 +128,8 @@ bool applySelected(const Selected& s, std::ostream& out, std::ostream& err) {
     return false;
   }
   for (const Diagnostic* d : s.diagnostics)
-    out << fmt::format("Fixed {} at {}:{}:{}: {}\n", d->code, file.path(), d->location.row,
-                       d->location.column, d->fix->message);
+    out << fmt::format("Fixed {} at {}: {}\n", d->code, placeOf(file.path(), d->location),
+                       d->fix->message);
   return true;
 }
 

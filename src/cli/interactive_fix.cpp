@@ -104,7 +104,7 @@ class Session {
 };
 
 void Session::show(const OpenFile& f, const Diagnostic& d) {
-  std::string where = fmt::format("{}:{}:{}:", f.path, d.location.row, d.location.column);
+  std::string where = placeOf(f.path, d.location) + ":";
   const char* color = d.severity == Severity::Error ? kRed : kYellow;
   std::cout << "\n"
             << fmt::format("{} {} {}\n", style_(kBold, where), style_(color, severityAndCode(d)),
@@ -154,8 +154,7 @@ Answer Session::ask(const Diagnostic& d) {
 }
 
 void Session::apply(OpenFile& f, const Diagnostic& d, const FindingKey& key, bool quietly) {
-  std::string where =
-      fmt::format("{}:{}:{}: {}", f.path, d.location.row, d.location.column, severityAndCode(d));
+  std::string where = fmt::format("{}: {}", placeOf(f.path, d.location), severityAndCode(d));
   // The check that the fixed text is sound finds what is left in it.
   std::vector<Diagnostic> found;
   auto sound = [&](const std::string& text) {
@@ -245,8 +244,8 @@ bool Session::offer(const FileReport& report) {
       if (isSafe(d) || unsafeFixes_) {
         apply(f, d, key, true);
       } else {
-        std::cout << fmt::format("{}:{}:{}: {} skipped: unsafe fix (--unsafe-fixes applies it)\n",
-                                 f.path, d.location.row, d.location.column, severityAndCode(d));
+        std::cout << fmt::format("{}: {} skipped: unsafe fix (--unsafe-fixes applies it)\n",
+                                 placeOf(f.path, d.location), severityAndCode(d));
         decline(f, key);
       }
       continue;

@@ -1,8 +1,17 @@
 #include "core/source_file.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <iterator>
+
+#include "core/notebook.h"
 
 namespace lightfix {
+
+std::string placeOf(const std::string& path, const Position& p) {
+  std::string cell = p.cell ? "cell " + std::to_string(p.cell) + ":" : "";
+  return path + ":" + cell + std::to_string(p.row) + ":" + std::to_string(p.column);
+}
 
 SourceFile::SourceFile(std::string path, std::string text)
     : path_(std::move(path)), text_(std::move(text)) {
@@ -15,6 +24,24 @@ SourceFile::SourceFile(std::string path, std::string text)
     lineStarts_.push_back(static_cast<uint32_t>(i + 1));
   }
   if (crlf > lf) eol_ = "\r\n";
+  if (!isNotebookPath(path_)) return;
+  for (unsigned line0 = 0; line0 < lineStarts_.size(); ++line0) {
+    std::string_view line = lineText(line0);
+    if (line.compare(0, kCellMarker.size(), kCellMarker) != 0) continue;
+    cellMarkers_.emplace_back(
+        line0, static_cast<unsigned>(std::strtoul(
+                   std::string(line.substr(kCellMarker.size())).c_str(), nullptr, 10)));
+  }
+}
+
+std::pair<unsigned, unsigned> SourceFile::cellOf(unsigned line0) const {
+  auto after = std::upper_bound(
+      cellMarkers_.begin(), cellMarkers_.end(), line0,
+      [](unsigned l, const std::pair<unsigned, unsigned>& marker) { return l < marker.first; });
+  if (after == cellMarkers_.begin())
+    return {cellMarkers_.empty() ? 0 : cellMarkers_[0].second, line0 + 1};
+  auto marker = std::prev(after);
+  return {marker->second, line0 - marker->first};
 }
 
 unsigned SourceFile::lineOf(uint32_t offset) const {
@@ -46,7 +73,8 @@ Position SourceFile::position(uint32_t offset) const {
   // Columns count characters: skip UTF-8 continuation bytes.
   for (uint32_t i = lineStarts_[line0]; i < offset && i < text_.size(); ++i)
     if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++column;
-  return {line0 + 1, column};
+  auto [cell, row] = cellOf(line0);
+  return {row, column, cell};
 }
 
 }  // namespace lightfix

@@ -17,6 +17,16 @@ namespace lightfix {
 
 namespace {
 
+// A notebook's changes, cell by cell, as ruff shows them (`a/x.ipynb:cell 3`).
+std::string notebookDiff(const std::string& path, const Notebook& notebook,
+                         const std::string& fixed) {
+  std::string diff;
+  if (std::optional<std::vector<Notebook::CellChange>> cells = notebook.cellsOf(fixed))
+    for (const Notebook::CellChange& c : *cells)
+      diff += unifiedDiff(path + ":cell " + std::to_string(c.number), c.before, c.after);
+  return diff;
+}
+
 bool wantedFix(const Diagnostic& d, bool unsafe) {
   return d.fix && (d.fix->applicability == Applicability::Safe || unsafe);
 }
@@ -27,6 +37,7 @@ struct FixTarget {
   bool fromStdin = false;
   const char* sound = "parse";  // "would not parse", "would not compile"
   FileOutcome& outcome;
+  const Notebook* notebook = nullptr;  // the file's code is this notebook's
 };
 
 // fix → resolve → apply | diff over a file's findings, recomputed on each
@@ -40,8 +51,8 @@ void fixFile(const FixTarget& target, const Analyzer& analyzer, const ParseCheck
   for (const Diagnostic& d : rounds.dropped)
     target.outcome.errors.push_back(
         {ErrorKind::FixDropped,
-         fmt::format("{}:{}:{}: {} fix dropped: the fixed file would not {}", file.path(),
-                     d.location.row, d.location.column, d.code, target.sound)});
+         fmt::format("{}: {} fix dropped: the fixed file would not {}",
+                     placeOf(file.path(), d.location), d.code, target.sound)});
   report.diagnostics = rounds.remaining;
   report.fixed = rounds.applied.size();
   for (const Diagnostic& d : rounds.applied) {
@@ -52,26 +63,42 @@ void fixFile(const FixTarget& target, const Analyzer& analyzer, const ParseCheck
   if (rounds.text != file.text())
     report.file = std::make_shared<SourceFile>(file.path(), rounds.text);
   if (options.mode == Mode::Diff) {
-    target.outcome.diff += unifiedDiff(file.path(), file.text(), rounds.text);
-  } else if (target.fromStdin) {
-    result.stdinText = rounds.text;
-  } else if (rounds.text != file.text()) {
-    std::string why = writeFileAtomically(file.path(), file.text(), rounds.text);
-    if (!why.empty()) {
-      target.outcome.errors.push_back({ErrorKind::Io, file.path() + ": " + why});
-      report.fixed = 0;
-      report.fixedCodes.clear();
-      report.fixedWarnings = 0;
-      report.file = target.file;
-      report.diagnostics = analyzer(file);
-    }
+    target.outcome.diff += target.notebook
+                               ? notebookDiff(file.path(), *target.notebook, rounds.text)
+                               : unifiedDiff(file.path(), file.text(), rounds.text);
+    return;
   }
+  // What is written: a notebook's fixed code goes back into its cells.
+  const std::string& before = target.notebook ? target.notebook->json() : file.text();
+  std::optional<std::string> fixed = rounds.text;
+  if (rounds.text == file.text()) {
+    fixed = before;
+  } else if (target.notebook) {
+    fixed = target.notebook->withSource(rounds.text);
+  }
+  std::string why;
+  if (!fixed) {
+    why = "a fix moved a cell's bounds; not written";
+  } else if (target.fromStdin) {
+    result.stdinText = *fixed;
+  } else if (*fixed != before) {
+    why = writeFileAtomically(file.path(), before, *fixed);
+  }
+  if (why.empty()) return;
+  if (target.fromStdin) result.stdinText = before;
+  target.outcome.errors.push_back({ErrorKind::Io, file.path() + ": " + why});
+  report.fixed = 0;
+  report.fixedCodes.clear();
+  report.fixedWarnings = 0;
+  report.file = target.file;
+  report.diagnostics = analyzer(file);
 }
 
 void fixSlot(FileSlot& slot, const Analyzer& analyzer, const ParseCheck& parses,
              const RunOptions& options, RunResult& result, FileReport& report) {
-  fixFile({slot.file, slot.path == "-", slot.cxx ? "compile" : "parse", slot.outcome}, analyzer,
-          parses, options, result, report);
+  fixFile({slot.file, slot.path == "-", slot.cxx ? "compile" : "parse", slot.outcome,
+           slot.notebook.get()},
+          analyzer, parses, options, result, report);
 }
 
 // compile → match → fix for one C++ file. Each text is compiled once: the

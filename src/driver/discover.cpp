@@ -75,7 +75,8 @@ void walkDirectory(const fs::path& dir, const GitIgnores::Place& place, Walk& wa
       continue;
     }
     bool config = isConfigPath(path.string());
-    bool python = !config && (path.extension() == ".py" || isCxxPath(path.string()));
+    bool python = !config && (path.extension() == ".py" || path.extension() == ".ipynb" ||
+                              isCxxPath(path.string()));
     if (!(python || config) || !entry.is_regular_file(ec)) continue;
     if (walk.git.ignored(place, path.filename().string())) continue;
     std::string normal = path.lexically_normal().string();

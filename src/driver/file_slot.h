@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "core/notebook.h"
 #include "core/source_file.h"
 #include "cxx/compile_commands.h"
 #include "driver/file_outcome.h"
@@ -30,6 +31,8 @@ enum class SlotStage {
 struct FileSlot {
   std::string path;
   std::shared_ptr<const SourceFile> file;  // null until parsed
+  // A notebook's cells, read: `text` and `file` hold its code as Python.
+  std::shared_ptr<const Notebook> notebook;
   SyntaxTree tree;
   std::unique_ptr<FileModel> model;  // null if unparsed or invalid syntax
   bool matchable = false;            // holds a rule's trigger word

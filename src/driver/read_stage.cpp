@@ -50,6 +50,18 @@ void readSlot(FileSlot& slot, const RunOptions& options, bool hash, RunResult& r
     return;
   }
   if (slot.path == "-") result.stdinText = slot.text;
+  const std::string& name = slot.path == "-" ? options.stdinFilename : slot.path;
+  if (isNotebookPath(name)) {
+    std::string why;
+    std::optional<Notebook> notebook = Notebook::parse(std::move(slot.text), why);
+    if (!notebook) {
+      slot.outcome.readError = fmt::format("{}: cannot read notebook: {}", name, why);
+      slot.stage = SlotStage::ReadFailed;
+      return;
+    }
+    slot.text = notebook->source();
+    slot.notebook = std::make_shared<const Notebook>(std::move(*notebook));
+  }
   if (hash) slot.hash = contentHash(slot.text);
   slot.stage = SlotStage::Read;
 }

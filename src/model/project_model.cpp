@@ -16,14 +16,25 @@ StrategySource sourceOf(const Strategy& strategy, const SourceFile& file) {
     return {strategy.kind, strategy.externalPath, strategy.externalLine, strategy.why};
   const SourceFile& where = strategy.evidenceFile ? *strategy.evidenceFile : file;
   StrategySource s{strategy.kind, where.path(), 0, strategy.why};
-  if (!isNull(strategy.evidence)) s.line = where.position(startOf(strategy.evidence)).row;
+  if (!isNull(strategy.evidence)) {
+    Position at = where.position(startOf(strategy.evidence));
+    s.line = at.row;
+    s.cell = at.cell;
+  }
   return s;
 }
 
 std::string describe(const StrategySource& source, const std::string& fromPath) {
   if (source.line == 0) return "DeepSpeed (the target strategy)";
-  std::string where = source.path == fromPath ? fmt::format("line {}", source.line)
-                                              : fmt::format("{}:{}", source.path, source.line);
+  std::string where;
+  if (source.path != fromPath) {
+    where = placeOf(source.path, {source.line, 1, source.cell});
+    where.erase(where.rfind(':'));  // no column
+  } else if (source.cell) {
+    where = fmt::format("cell {}, line {}", source.cell, source.line);
+  } else {
+    where = fmt::format("line {}", source.line);
+  }
   if (source.kind == Strategy::MaybeDeepSpeed)
     return source.why.empty()
                ? fmt::format("DeepSpeed (possibly selected at {})", where)

@@ -33,6 +33,7 @@ struct StrategySource {
   std::string path;
   unsigned line = 0;  // 0: from `--target-strategy`
   std::string why;    // for a possible DeepSpeed
+  unsigned cell = 0;  // a notebook's cell the line is in (Position::cell)
 };
 
 // Evaluates a `strategy=` argument (null when there is none) in `scope` of

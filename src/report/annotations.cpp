@@ -62,6 +62,12 @@ std::string xmlEscape(std::string_view s) {
   return out;
 }
 
+// GitHub places an annotation by the file's own lines: a notebook's says
+// which cell its row is in.
+std::string cellOf(const Position& p) {
+  return p.cell ? "cell " + std::to_string(p.cell) + ": " : "";
+}
+
 std::string title(const Diagnostic& d) {
   return d.isSyntaxError() ? std::string("SyntaxError") : "lightfix " + d.code;
 }
@@ -75,7 +81,8 @@ std::string renderGithub(const std::vector<FileReport>& reports) {
       out += fmt::format("::{} file={},line={},endLine={},col={},endColumn={},title={}::{}\n",
                          severityName(d.severity), githubEscape(r.file->path(), true),
                          d.location.row, d.endLocation.row, d.location.column, d.endLocation.column,
-                         githubEscape(title(d), true), githubEscape(d.message, false));
+                         githubEscape(title(d), true),
+                         githubEscape(cellOf(d.location) + d.message, false));
   return out;
 }
 
@@ -93,11 +100,12 @@ std::string renderJunit(const std::vector<FileReport>& reports) {
     for (const Diagnostic& d : r.diagnostics) {
       std::string message = xmlEscape(d.message);
       out += fmt::format(
-          "    <testcase name=\"{0}:{1}:{2}\" classname=\"{3}\" file=\"{0}\" line=\"{1}\">\n"
-          "      <failure message=\"{4}\" type=\"{5}\">{0}:{1}:{2}: {4}</failure>\n"
+          "    <testcase name=\"{6}\" classname=\"{3}\" file=\"{0}\" line=\"{1}\">\n"
+          "      <failure message=\"{4}\" type=\"{5}\">{6}: {4}</failure>\n"
           "    </testcase>\n",
           path, d.location.row, d.location.column,
-          xmlEscape(d.isSyntaxError() ? "SyntaxError" : d.code), message, severityName(d.severity));
+          xmlEscape(d.isSyntaxError() ? "SyntaxError" : d.code), message, severityName(d.severity),
+          xmlEscape(placeOf(r.file->path(), d.location)));
     }
     out += "  </testsuite>\n";
   }

@@ -18,8 +18,7 @@ std::string conciseLine(const std::string& path, const Diagnostic& d,
                         const RenderOptions& options) {
   std::string code = d.isSyntaxError() ? "" : severityAndCode(d) + " ";
   std::string mark = isFixable(d, options) ? "[*] " : "";
-  return fmt::format("{}:{}:{}: {}{}{}\n", path, d.location.row, d.location.column, code, mark,
-                     d.message);
+  return fmt::format("{}: {}{}{}\n", placeOf(path, d.location), code, mark, d.message);
 }
 
 std::string countFindings(size_t errors, size_t warnings) {

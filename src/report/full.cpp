@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/notebook.h"
 #include "report/fix_hunk.h"
 #include "report/render.h"
 #include "report/style.h"
@@ -29,13 +30,21 @@ std::string snippet(const SourceFile& file, const Diagnostic& d, const Style& st
   unsigned line0 = file.lineOf(d.offset);
   unsigned first = line0 >= 2 ? line0 - 2 : 0;
   unsigned last = std::min(file.lineCount() - 1, line0 + 2);
-  size_t width = std::to_string(last + 1).size();
+  // A notebook's frame stays in the finding's cell, and shows its magics.
+  bool notebook = isNotebookPath(file.path());
+  for (unsigned l = first; l < line0; ++l)
+    if (file.lineText(l).substr(0, kCellMarker.size()) == kCellMarker) first = l + 1;
+  for (unsigned l = line0 + 1; l <= last; ++l)
+    if (file.lineText(l).substr(0, kCellMarker.size()) == kCellMarker) last = l - 1;
+  size_t width = std::to_string(file.displayRow(last)).size();
   std::string gutter(width, ' ');
   std::string bar = style(kBlue, "|");
   std::string out = fmt::format("{} {}\n", gutter, bar);
   for (unsigned l = first; l <= last; ++l) {
     std::string_view text = file.lineText(l);
-    out += fmt::format("{} {} {}\n", style(kBlue, fmt::format("{:>{}}", l + 1, width)), bar, text);
+    std::string shown = notebook ? lineAsWritten(text) : std::string(text);
+    out += fmt::format("{} {} {}\n", style(kBlue, fmt::format("{:>{}}", file.displayRow(l), width)),
+                       bar, shown);
     if (l != line0) continue;
     uint32_t startInLine = d.offset - file.lineStart(l);
     uint32_t endInLine = std::min<uint32_t>(d.offset + d.length - file.lineStart(l),
@@ -58,8 +67,7 @@ std::string renderFull(const std::vector<FileReport>& reports, const RenderOptio
   std::string out;
   for (const FileReport& r : reports) {
     for (const Diagnostic& d : r.diagnostics) {
-      std::string where =
-          fmt::format("{}:{}:{}:", r.file->path(), d.location.row, d.location.column);
+      std::string where = placeOf(r.file->path(), d.location) + ":";
       const char* color = d.severity == Severity::Error ? kRed : kYellow;
       std::string code = d.isSyntaxError() ? "" : style(color, severityAndCode(d)) + " ";
       std::string mark = isFixable(d, options) ? style(kCyan, "[*]") + " " : "";

@@ -10,7 +10,9 @@ namespace lightfix {
 namespace {
 
 llvm::json::Object position(const Position& p) {
-  return llvm::json::Object{{"row", p.row}, {"column", p.column}};
+  llvm::json::Object o{{"row", p.row}, {"column", p.column}};
+  if (p.cell) o["cell"] = p.cell;  // a notebook's: the row is in that cell
+  return o;
 }
 
 llvm::json::Value fixJson(const SourceFile& file, const Fix& fix) {
