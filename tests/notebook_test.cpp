@@ -76,6 +76,19 @@ TEST(Notebook, CodeCellsJoinAfterMarkersWithMagicsPassedOver) {
   EXPECT_EQ(lineAsWritten("x = 1"), "x = 1");
 }
 
+TEST(Notebook, AMagicsContinuedLinesArePassedOverAtItsIndentation) {
+  Notebook nb = parsed(
+      R"({"cells": [{"cell_type": "code", "source": "if True:\n    %shell wget \\\n      https://x\n    y = 1\n"}]})");
+  EXPECT_EQ(nb.source(),
+            "#lightfix:cell 1\n"
+            "if True:\n"
+            "    pass  #lightfix:magic %shell wget \\\n"
+            "    pass  #lightfix:magic+      https://x\n"
+            "    y = 1\n");
+  EXPECT_EQ(lineAsWritten("    pass  #lightfix:magic+      https://x"), "      https://x");
+  EXPECT_EQ(nb.withSource(nb.source()), nb.json());
+}
+
 TEST(Notebook, PositionsAreRowsInTheirCell) {
   Notebook nb = parsed(kNotebook);
   SourceFile file("a.ipynb", nb.source());

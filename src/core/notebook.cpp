@@ -10,6 +10,9 @@ namespace lightfix {
 namespace {
 
 constexpr std::string_view kMagic = "pass  #lightfix:magic ";
+// A line a magic's trailing `\` continues, kept whole after the magic's
+// indentation (its own would be an unexpected indent).
+constexpr std::string_view kMagicLine = "pass  #lightfix:magic+";
 
 bool startsWith(std::string_view s, std::string_view head) {
   return s.size() >= head.size() && s.compare(0, head.size(), head) == 0;
@@ -117,18 +120,39 @@ bool isMagic(std::string_view code) {
   return i < code.size() && (code[i] == '!' || code[i] == '%');
 }
 
-std::string asPython(const std::string& line) {
-  size_t indent = line.find_first_not_of(" \t");
-  if (indent == std::string::npos || !isMagic(std::string_view(line).substr(indent))) return line;
-  return line.substr(0, indent) + std::string(kMagic) + line.substr(indent);
+// A cell's lines as Python: each magic, and each line its trailing `\`
+// continues, a `pass` that keeps it.
+std::vector<std::string> asPython(const std::string& text) {
+  std::vector<std::string> lines;
+  std::string continuedAt;  // the magic's indentation, while it goes on
+  bool continued = false;
+  for (std::string& line : splitLines(text)) {
+    bool goesOn = !line.empty() && line.back() == '\\';
+    if (continued) {
+      lines.push_back(continuedAt + std::string(kMagicLine) + line);
+      continued = goesOn;
+      continue;
+    }
+    size_t indent = line.find_first_not_of(" \t");
+    if (indent == std::string::npos || !isMagic(std::string_view(line).substr(indent))) {
+      lines.push_back(std::move(line));
+      continue;
+    }
+    continuedAt = line.substr(0, indent);
+    continued = goesOn;
+    lines.push_back(continuedAt + std::string(kMagic) + line.substr(indent));
+  }
+  return lines;
 }
 
 }  // namespace
 
 std::string lineAsWritten(std::string_view line) {
   size_t indent = line.find_first_not_of(" \t");
-  if (indent == std::string::npos || !startsWith(line.substr(indent), kMagic))
-    return std::string(line);
+  if (indent == std::string::npos) return std::string(line);
+  if (startsWith(line.substr(indent), kMagicLine))
+    return std::string(line.substr(indent + kMagicLine.size()));
+  if (!startsWith(line.substr(indent), kMagic)) return std::string(line);
   return std::string(line.substr(0, indent)) + std::string(line.substr(indent + kMagic.size()));
 }
 
@@ -207,7 +231,7 @@ std::optional<Notebook> Notebook::parse(std::string json, std::string& error) {
     }
     if (startsWith(text, "%%") || i >= spans.size() || spans[i].second == 0) continue;
     Cell c{static_cast<unsigned>(i + 1), spans[i], text, {}};
-    for (std::string& line : splitLines(text)) c.lines.push_back(asPython(line));
+    c.lines = asPython(text);
     nb.source_ += std::string(kCellMarker) + std::to_string(c.number) + "\n";
     for (const std::string& line : c.lines) nb.source_ += line + "\n";
     nb.cells_.push_back(std::move(c));
