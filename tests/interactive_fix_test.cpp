@@ -189,6 +189,76 @@ TEST(InteractiveFix, AllInThisFileAppliesItsSafeFixesAndSkipsUnsafeOnes) {
   fs::remove_all(root);
 }
 
+// fix -i holds a notebook as its cells' Python: it says so rather than write
+// that over the JSON (`lightfix fix` writes notebooks).
+TEST(InteractiveFix, ANotebookIsNotWrittenAndSaysWhy) {
+  fs::path root = lightfix::testing::freshTempDir();
+  fs::create_directories(root / "nb");
+  const std::string notebook = R"NB({
+ "cells": [
+  {
+   "cell_type": "markdown",
+   "metadata": {},
+   "source": [
+    "Two models, one Fabric."
+   ]
+  },
+  {
+   "cell_type": "code",
+   "execution_count": null,
+   "metadata": {},
+   "outputs": [],
+   "source": [
+    "!pip install lightning\n",
+    "import torch\n",
+    "import lightning as L\n",
+    "\n",
+    "fabric = L.Fabric(strategy=\"deepspeed\")\n",
+    "fabric.launch()"
+   ]
+  },
+  {
+   "cell_type": "code",
+   "execution_count": null,
+   "metadata": {},
+   "outputs": [],
+   "source": [
+    "netG, optG = fabric.setup(torch.nn.Linear(4, 4), torch.optim.SGD([], lr=0.1))\n",
+    "netD, optD = fabric.setup(torch.nn.Linear(4, 1), torch.optim.SGD([], lr=0.1))"
+   ]
+  },
+  {
+   "cell_type": "code",
+   "execution_count": null,
+   "metadata": {},
+   "outputs": [],
+   "source": [
+    "for step in range(10):\n",
+    "    errD = netD(netG(torch.randn(8, 4))).mean()\n",
+    "    %time optD.zero_grad()\n",
+    "    fabric.backward(errD)\n",
+    "    optD.step()"
+   ]
+  }
+ ],
+ "metadata": {},
+ "nbformat": 4,
+ "nbformat_minor": 5
+}
+)NB";
+  std::ofstream(root / "nb" / "small.ipynb", std::ios::binary) << notebook;
+  TmuxTerminal terminal(root);
+  Dialogue dialogue(terminal, "nb");
+  dialogue.answer("y");
+  std::string screen = dialogue.finish();
+  EXPECT_TRUE(shows(screen,
+                    "lightfix: small.ipynb: a notebook: not written (`lightfix fix` fixes "
+                    "notebooks)\n"))
+      << screen;
+  EXPECT_EQ(slurp(root / "nb" / "small.ipynb"), notebook);
+  fs::remove_all(root);
+}
+
 TEST(InteractiveFix, AllEverywhereDoesWhatFixDoes) {
   fs::path root = lightfix::testing::freshTempDir();
   Examples ex(root);

@@ -8,6 +8,7 @@
 
 #include "core/budgets.h"
 #include "core/errors.h"
+#include "core/notebook.h"
 #include "core/read_file.h"
 #include "edit/apply_fixes.h"
 #include "edit/atomic_write.h"
@@ -122,7 +123,10 @@ bool applySelected(const Selected& s, std::ostream& out, std::ostream& err) {
                        file.path());
     return false;
   }
-  std::string why = writeFileAtomically(file.path(), file.text(), fixed.text);
+  // A notebook's text is its cells joined, not its JSON.
+  std::string why = isNotebookPath(file.path())
+                        ? "a notebook: not written (`lightfix fix` fixes notebooks)"
+                        : writeFileAtomically(file.path(), file.text(), fixed.text);
   if (!why.empty()) {
     err << fmt::format("lightfix: {}: {}\n", file.path(), why);
     return false;

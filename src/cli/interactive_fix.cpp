@@ -12,6 +12,7 @@
 #include "cli/terminal.h"
 #include "core/environment.h"
 #include "core/errors.h"
+#include "core/notebook.h"
 #include "core/read_file.h"
 #include "edit/apply_fixes.h"
 #include "edit/atomic_write.h"
@@ -185,7 +186,10 @@ void Session::apply(OpenFile& f, const Diagnostic& d, const FindingKey& key, boo
 
 bool Session::write(OpenFile& f) {
   if (f.current->text() == f.onDisk) return true;
-  std::string why = writeFileAtomically(f.path, f.onDisk, f.current->text());
+  // The text is the notebook's cells joined, not its JSON.
+  std::string why = isNotebookPath(f.path)
+                        ? "a notebook: not written (`lightfix fix` fixes notebooks)"
+                        : writeFileAtomically(f.path, f.onDisk, f.current->text());
   if (why.empty()) {
     f.onDisk = f.current->text();
     f.unwritten = 0;
