@@ -101,7 +101,8 @@ CheckedRun::CheckedRun(const std::vector<std::string>& paths, const RunOptions& 
   // of repositories) run whole, one per thread at a time.
   std::vector<size_t> small;
   for (size_t p = 0; p < s.projects.size(); ++p) {
-    if (s.projects[p].files.size() > kFilesOfASmallProject) {
+    const ProjectCheck& project = s.projects[p];
+    if (project.files.size() + project.context.size() > kFilesOfASmallProject) {
       checkProject(run, s.projects[p], pool);
     } else {
       small.push_back(p);
