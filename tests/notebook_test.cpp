@@ -76,6 +76,13 @@ TEST(Notebook, CodeCellsJoinAfterMarkersWithMagicsPassedOver) {
   EXPECT_EQ(lineAsWritten("x = 1"), "x = 1");
 }
 
+TEST(Notebook, ACellMagicThatRunsPythonKeepsItsBody) {
+  Notebook nb = parsed(
+      R"J({"cells": [{"cell_type": "code", "source": "%%time\ntrainer.fit(model)"},
+                     {"cell_type": "code", "source": "%%writefile train.py\nimport os"}]})J");
+  EXPECT_EQ(nb.source(), "#lightfix:cell 1\npass  #lightfix:magic %%time\ntrainer.fit(model)\n");
+}
+
 TEST(Notebook, AMagicsContinuedLinesArePassedOverAtItsIndentation) {
   Notebook nb = parsed(
       R"({"cells": [{"cell_type": "code", "source": "if True:\n    %shell wget \\\n      https://x\n    y = 1\n"}]})");

@@ -158,6 +158,17 @@ std::string lineAsWritten(std::string_view line) {
 
 namespace {
 
+// Whether a cell's text is Python: a cell magic's body is another language
+// (`%%bash`, `%%writefile x`), but for those that time or capture Python.
+bool pythonCell(std::string_view text) {
+  if (!startsWith(text, "%%")) return true;
+  size_t end = text.find_first_of(" \t\r\n", 2);
+  std::string_view magic = text.substr(2, end == std::string_view::npos ? end : end - 2);
+  for (std::string_view python : {"time", "timeit", "capture", "prun", "debug"})
+    if (magic == python) return true;
+  return false;
+}
+
 std::string jsonString(const std::string& text) {
   std::string out;
   llvm::raw_string_ostream os(out);
@@ -229,7 +240,7 @@ std::optional<Notebook> Notebook::parse(std::string json, std::string& error) {
       error = "cell " + std::to_string(i + 1) + ": no source";
       return std::nullopt;
     }
-    if (startsWith(text, "%%") || i >= spans.size() || spans[i].second == 0) continue;
+    if (!pythonCell(text) || i >= spans.size() || spans[i].second == 0) continue;
     Cell c{static_cast<unsigned>(i + 1), spans[i], text, {}};
     c.lines = asPython(text);
     nb.source_ += std::string(kCellMarker) + std::to_string(c.number) + "\n";

@@ -5,8 +5,9 @@
 // a fixed source still says which lines are which cell's, and positions
 // (SourceFile) are given as a cell and a row in it. IPython's line magics
 // and shell escapes (`%time x`, `!pip install y`, `ls?`) become a `pass`
-// that remembers them; a cell that starts with a cell magic (`%%bash`) is
-// not Python and is left out.
+// that remembers them; a cell that starts with a cell magic is left out
+// (`%%bash`), unless its body is Python (`%%time`, `%%timeit`, `%%capture`,
+// `%%prun`, `%%debug`: only the magic's line is passed over).
 
 #include <optional>
 #include <string>
