@@ -129,7 +129,10 @@ std::vector<std::string> asPython(const std::string& text) {
   for (std::string& line : splitLines(text)) {
     bool goesOn = !line.empty() && line.back() == '\\';
     if (continued) {
-      lines.push_back(continuedAt + std::string(kMagicLine) + line);
+      std::string kept = continuedAt;
+      kept += kMagicLine;
+      kept += line;
+      lines.push_back(std::move(kept));
       continued = goesOn;
       continue;
     }
