@@ -140,3 +140,34 @@ TEST_F(CxxCli, PythonAndCxxFilesInOneRunComeInPathOrder) {
 }
 
 }  // namespace
+
+namespace {
+
+// Installed with its own builtin headers (as a wheel installs it), lightfix
+// compiles with those, not the ones of the machine it was built on.
+TEST(CxxResourceDir, HeadersBesideTheBinaryWin) {
+  fs::path dir = lightfix::testing::freshTempDir();
+  fs::create_directories(dir / "bin");
+  fs::create_directories(dir / "lib" / "lightfix" / "clang" / "include");
+  fs::copy_file(LIGHTFIX_BINARY, dir / "bin" / "lightfix");
+  std::ofstream(dir / "lib" / "lightfix" / "clang" / "include" / "stddef.h")
+      << "#error the stddef.h beside lightfix\n";
+  // A rule's word, or it is never compiled.
+  std::ofstream(dir / "a.cpp") << "#include <stddef.h>\nsize_t n;  // no backward here\n";
+  Result r =
+      shell("cd '" + dir.string() + "' && ./bin/lightfix check --no-cache a.cpp -- -std=c++17");
+  EXPECT_NE(r.out.find("error: the stddef.h beside lightfix (in " + dir.string() +
+                       "/lib/lightfix/clang/include/stddef.h:1)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.exit, 1) << r.out;  // a file that does not compile, reported
+  // Without them, the build's own: it compiles.
+  fs::remove_all(dir / "lib");
+  Result built =
+      shell("cd '" + dir.string() + "' && ./bin/lightfix check --no-cache a.cpp -- -std=c++17");
+  EXPECT_EQ(built.out, "All checks passed!\n");
+  EXPECT_EQ(built.exit, 0);
+  fs::remove_all(dir);
+}
+
+}  // namespace

@@ -15,6 +15,7 @@
 #include <filesystem>
 
 #include "cxx/cxx_context.h"
+#include "cxx/resource_dir.h"
 #include "rules/rule.h"
 #include "rules/rule_loop.h"
 #include "rules/suppression.h"
@@ -115,7 +116,7 @@ std::vector<std::string> syntaxOnly(const CxxCommand& command) {
                                 tooling::getClangSyntaxOnlyAdjuster()));
   std::vector<std::string> args = adjust(command.arguments, "");
   if (args.empty()) return args;
-  args.insert(args.begin() + 1, "-resource-dir=" LIGHTFIX_CLANG_RESOURCE_DIR);
+  args.insert(args.begin() + 1, "-resource-dir=" + clangResourceDir());
   // After the command's own flags (`-Wno-error` must follow a `-Werror`),
   // before its file and any `--` ahead of it.
   auto end = std::find(args.begin() + 1, args.end(), "--");
