@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "cli_support.h"
+#include "small_notebook.h"
 #include "test_support.h"
 #include "tmux_terminal.h"
 
@@ -194,58 +195,7 @@ TEST(InteractiveFix, AllInThisFileAppliesItsSafeFixesAndSkipsUnsafeOnes) {
 TEST(InteractiveFix, ANotebookIsNotWrittenAndSaysWhy) {
   fs::path root = lightfix::testing::freshTempDir();
   fs::create_directories(root / "nb");
-  const std::string notebook = R"NB({
- "cells": [
-  {
-   "cell_type": "markdown",
-   "metadata": {},
-   "source": [
-    "Two models, one Fabric."
-   ]
-  },
-  {
-   "cell_type": "code",
-   "execution_count": null,
-   "metadata": {},
-   "outputs": [],
-   "source": [
-    "!pip install lightning\n",
-    "import torch\n",
-    "import lightning as L\n",
-    "\n",
-    "fabric = L.Fabric(strategy=\"deepspeed\")\n",
-    "fabric.launch()"
-   ]
-  },
-  {
-   "cell_type": "code",
-   "execution_count": null,
-   "metadata": {},
-   "outputs": [],
-   "source": [
-    "netG, optG = fabric.setup(torch.nn.Linear(4, 4), torch.optim.SGD([], lr=0.1))\n",
-    "netD, optD = fabric.setup(torch.nn.Linear(4, 1), torch.optim.SGD([], lr=0.1))"
-   ]
-  },
-  {
-   "cell_type": "code",
-   "execution_count": null,
-   "metadata": {},
-   "outputs": [],
-   "source": [
-    "for step in range(10):\n",
-    "    errD = netD(netG(torch.randn(8, 4))).mean()\n",
-    "    %time optD.zero_grad()\n",
-    "    fabric.backward(errD)\n",
-    "    optD.step()"
-   ]
-  }
- ],
- "metadata": {},
- "nbformat": 4,
- "nbformat_minor": 5
-}
-)NB";
+  const std::string notebook = kSmallNotebook;
   std::ofstream(root / "nb" / "small.ipynb", std::ios::binary) << notebook;
   TmuxTerminal terminal(root);
   Dialogue dialogue(terminal, "nb");

@@ -9,65 +9,12 @@
 #include <string>
 
 #include "cli_support.h"
+#include "small_notebook.h"
 #include "test_support.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-
-// As Jupyter writes it; LF002 in cell 4, the Fabric chosen in cell 2.
-constexpr const char* kNotebook = R"NB({
- "cells": [
-  {
-   "cell_type": "markdown",
-   "metadata": {},
-   "source": [
-    "Two models, one Fabric."
-   ]
-  },
-  {
-   "cell_type": "code",
-   "execution_count": null,
-   "metadata": {},
-   "outputs": [],
-   "source": [
-    "!pip install lightning\n",
-    "import torch\n",
-    "import lightning as L\n",
-    "\n",
-    "fabric = L.Fabric(strategy=\"deepspeed\")\n",
-    "fabric.launch()"
-   ]
-  },
-  {
-   "cell_type": "code",
-   "execution_count": null,
-   "metadata": {},
-   "outputs": [],
-   "source": [
-    "netG, optG = fabric.setup(torch.nn.Linear(4, 4), torch.optim.SGD([], lr=0.1))\n",
-    "netD, optD = fabric.setup(torch.nn.Linear(4, 1), torch.optim.SGD([], lr=0.1))"
-   ]
-  },
-  {
-   "cell_type": "code",
-   "execution_count": null,
-   "metadata": {},
-   "outputs": [],
-   "source": [
-    "for step in range(10):\n",
-    "    errD = netD(netG(torch.randn(8, 4))).mean()\n",
-    "    %time optD.zero_grad()\n",
-    "    fabric.backward(errD)\n",
-    "    optD.step()"
-   ]
-  }
- ],
- "metadata": {},
- "nbformat": 4,
- "nbformat_minor": 5
-}
-)NB";
 
 constexpr const char* kFinding =
     "small.ipynb:cell 4:4:5: error[LF002] [*] `fabric.backward()` without `model=` after 2 "
@@ -78,14 +25,14 @@ class NotebookCli : public ::testing::Test {
  protected:
   void SetUp() override {
     dir = lightfix::testing::freshTempDir();
-    std::ofstream(dir / "small.ipynb", std::ios::binary) << kNotebook;
+    std::ofstream(dir / "small.ipynb", std::ios::binary) << kSmallNotebook;
   }
   void TearDown() override { fs::remove_all(dir); }
   fs::path dir;
 };
 
 std::string fixedNotebook() {
-  std::string fixed = kNotebook;
+  std::string fixed = kSmallNotebook;
   const std::string line = "\"    fabric.backward(errD)\\n\"";
   fixed.replace(fixed.find(line), line.size(), "\"    fabric.backward(errD, model=netD)\\n\"");
   return fixed;
@@ -121,16 +68,17 @@ TEST_F(NotebookCli, DiffShowsTheCellAndItsMagics) {
             "     optD.step()\n"
             "\\ No newline at end of file\n"
             "Would fix 1 error.\n");
-  EXPECT_EQ(slurp(dir / "small.ipynb"), kNotebook);
+  EXPECT_EQ(slurp(dir / "small.ipynb"), kSmallNotebook);
 }
 
 TEST_F(NotebookCli, StdinIsANotebookByItsName) {
   Result check = lightfix(dir,
                           "check --output-format concise --quiet --no-cache --stdin-filename "
                           "small.ipynb -",
-                          kNotebook);
+                          kSmallNotebook);
   EXPECT_EQ(check.out, kFinding);
-  Result fix = lightfix(dir, "fix --quiet --no-cache --stdin-filename small.ipynb -", kNotebook);
+  Result fix =
+      lightfix(dir, "fix --quiet --no-cache --stdin-filename small.ipynb -", kSmallNotebook);
   EXPECT_EQ(fix.out, fixedNotebook());
 }
 

@@ -244,11 +244,10 @@ std::optional<Notebook> Notebook::parse(std::string json, std::string& error) {
       return std::nullopt;
     }
     if (!pythonCell(text) || i >= spans.size() || spans[i].second == 0) continue;
-    Cell c{static_cast<unsigned>(i + 1), spans[i], text, {}};
-    c.lines = asPython(text);
-    nb.source_ += std::string(kCellMarker) + std::to_string(c.number) + "\n";
-    for (const std::string& line : c.lines) nb.source_ += line + "\n";
-    nb.cells_.push_back(std::move(c));
+    auto number = static_cast<unsigned>(i + 1);
+    nb.source_ += std::string(kCellMarker) + std::to_string(number) + "\n";
+    for (const std::string& line : asPython(text)) nb.source_ += line + "\n";
+    nb.cells_.push_back({number, spans[i], std::move(text)});
   }
   nb.json_ = std::move(json);
   return nb;

@@ -56,7 +56,6 @@ class Notebook {
     unsigned number = 0;             // among all the cells, from 1
     std::pair<size_t, size_t> span;  // of its `source` value in json_
     std::string text;                // its source, as written
-    std::vector<std::string> lines;  // as in source_, magics as `pass`
   };
   std::string json_;
   std::string source_;

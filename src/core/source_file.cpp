@@ -34,6 +34,12 @@ SourceFile::SourceFile(std::string path, std::string text)
   }
 }
 
+bool SourceFile::isCellMarker(unsigned line0) const {
+  return std::binary_search(cellMarkers_.begin(), cellMarkers_.end(),
+                            std::pair<unsigned, unsigned>{line0, 0},
+                            [](const auto& a, const auto& b) { return a.first < b.first; });
+}
+
 std::pair<unsigned, unsigned> SourceFile::cellOf(unsigned line0) const {
   auto after = std::upper_bound(
       cellMarkers_.begin(), cellMarkers_.end(), line0,

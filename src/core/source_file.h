@@ -38,6 +38,8 @@ class SourceFile {
   Position position(uint32_t offset) const;
   // The row a 0-based line is shown as: line0 + 1, or its row in its cell.
   unsigned displayRow(unsigned line0) const { return cellOf(line0).second; }
+  // Whether a 0-based line is a notebook's cell marker (Notebook).
+  bool isCellMarker(unsigned line0) const;
   // Byte offsets of the start of the 0-based line and of its end (before its
   // line terminator).
   uint32_t lineStart(unsigned line0) const { return lineStarts_[line0]; }

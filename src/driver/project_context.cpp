@@ -4,26 +4,18 @@
 #include <unordered_set>
 
 #include "cxx/cxx_paths.h"
+#include "semantics/module_table.h"
 
 namespace fs = std::filesystem;
 
 namespace lightfix {
 
-namespace {
-
-std::string absoluteNormal(const std::string& path) {
-  std::error_code ec;
-  return fs::absolute(path, ec).lexically_normal().string();
-}
-
-}  // namespace
-
 void addProjectContext(ProjectCheck& project, const std::vector<std::string>& checked,
                        const std::string& stdinName, const std::vector<ExcludePattern>& exclude) {
   std::unordered_set<std::string> known;
-  for (const std::string& path : checked) known.insert(absoluteNormal(path));
-  for (const std::string& path : project.configs) known.insert(absoluteNormal(path));
-  if (!stdinName.empty()) known.insert(absoluteNormal(stdinName));
+  for (const std::string& path : checked) known.insert(normalisedPath(path));
+  for (const std::string& path : project.configs) known.insert(normalisedPath(path));
+  if (!stdinName.empty()) known.insert(normalisedPath(stdinName));
   // Spelt as the named files are, absolute or from the current folder:
   // module lookups compare like paths, and a finding that quotes one reads
   // as the user wrote the others.
@@ -36,12 +28,12 @@ void addProjectContext(ProjectCheck& project, const std::vector<std::string>& ch
   };
   Discovery walk = discoverFiles({project.root}, exclude);
   for (const std::string& path : walk.files) {
-    std::string absolute = absoluteNormal(path);
+    std::string absolute = normalisedPath(path);
     // C++ sources inform no Python model.
     if (!isCxxPath(path) && !known.count(absolute)) project.context.push_back(spelt(absolute));
   }
   for (const std::string& path : walk.configs) {
-    std::string absolute = absoluteNormal(path);
+    std::string absolute = normalisedPath(path);
     if (!known.count(absolute)) project.configs.push_back(spelt(absolute));
   }
 }

@@ -30,6 +30,7 @@
 #include "model/config_files.h"
 #include "model/project_model.h"
 #include "rules/rule.h"
+#include "semantics/module_table.h"
 
 namespace fs = std::filesystem;
 
@@ -144,12 +145,11 @@ namespace {
 void dropStdinStandIn(const std::vector<std::string>& paths, const std::string& stdinName,
                       Discovery& discovery) {
   if (stdinName.empty() || std::find(paths.begin(), paths.end(), "-") == paths.end()) return;
-  std::error_code ec;
-  fs::path standIn = fs::absolute(stdinName, ec).lexically_normal();
+  std::string standIn = normalisedPath(stdinName);
   std::vector<bool> keep(discovery.files.size(), true);
   for (size_t i = 0; i < keep.size(); ++i) {
     std::string path = discovery.files[i];
-    keep[i] = path == "-" || fs::absolute(path, ec).lexically_normal() != standIn;
+    keep[i] = path == "-" || normalisedPath(path) != standIn;
   }
   discovery.files.keepOnly(keep);
 }
@@ -176,24 +176,19 @@ void splitIntoProjects(const std::vector<std::string>& paths, const Discovery& d
       needsContext[it->second] = true;
     return it->second;
   };
-  std::vector<std::vector<std::string>> checked;
-  for (size_t i = 0; i < discovery.files.size(); ++i) {
-    std::string path = discovery.files[i];
-    size_t p = projectFor(path);
-    s.projects[p].files.push_back(i);
-    checked.resize(s.projects.size());
-    checked[p].push_back(std::move(path));
-  }
+  for (size_t i = 0; i < discovery.files.size(); ++i)
+    s.projects[projectFor(discovery.files[i])].files.push_back(i);
   for (const std::string& path : discovery.configs)
     s.projects[projectFor(path)].configs.push_back(path);
-  checked.resize(s.projects.size());
   for (size_t p = 0; p < s.projects.size(); ++p) {
     ProjectCheck& project = s.projects[p];
     project.checkedConfigs = project.configs.size();
     s.result.configsChecked +=
         std::count_if(project.configs.begin(), project.configs.end(), isYamlPath);
-    if (needsContext[p])
-      addProjectContext(project, checked[p], options.stdinFilename, options.exclude);
+    if (!needsContext[p]) continue;
+    std::vector<std::string> checked;
+    for (size_t i : project.files) checked.push_back(discovery.files[i]);
+    addProjectContext(project, checked, options.stdinFilename, options.exclude);
   }
 }
 

@@ -28,8 +28,8 @@ std::string describe(const StrategySource& source, const std::string& fromPath) 
   if (source.line == 0) return "DeepSpeed (the target strategy)";
   std::string where;
   if (source.path != fromPath) {
-    where = placeOf(source.path, {source.line, 1, source.cell});
-    where.erase(where.rfind(':'));  // no column
+    where = source.cell ? fmt::format("{}:cell {}:{}", source.path, source.cell, source.line)
+                        : fmt::format("{}:{}", source.path, source.line);
   } else if (source.cell) {
     where = fmt::format("cell {}, line {}", source.cell, source.line);
   } else {

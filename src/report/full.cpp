@@ -33,9 +33,9 @@ std::string snippet(const SourceFile& file, const Diagnostic& d, const Style& st
   // A notebook's frame stays in the finding's cell, and shows its magics.
   bool notebook = isNotebookPath(file.path());
   for (unsigned l = first; l < line0; ++l)
-    if (file.lineText(l).substr(0, kCellMarker.size()) == kCellMarker) first = l + 1;
+    if (file.isCellMarker(l)) first = l + 1;
   for (unsigned l = line0 + 1; l <= last; ++l)
-    if (file.lineText(l).substr(0, kCellMarker.size()) == kCellMarker) last = l - 1;
+    if (file.isCellMarker(l)) last = l - 1;
   size_t width = std::to_string(file.displayRow(last)).size();
   std::string gutter(width, ' ');
   std::string bar = style(kBlue, "|");
