@@ -4,6 +4,8 @@
 
 #include "test_support.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -127,6 +129,73 @@ TEST_F(Discover, SymlinksAreNotFollowed) {
   fs::create_symlink(outside, root / "pkg/linked.py");
   EXPECT_EQ(found({root.string()}).size(), 3u);
   fs::remove(outside);
+}
+
+// git itself is the oracle: on a tree of nested ignore files, negations,
+// anchored and `**` patterns, info/exclude and the user's global excludes,
+// the walk finds exactly the Python files `git ls-files` does.
+TEST_F(Discover, FindsWhatGitFinds) {
+  for (const char* f : {"a/b/c.py", "a/b/skip.py", "a/keep/skip.py", "deep/x/y/out.py",
+                        "deep/x/y/in.py", "logs/l.py", "sub/logs/m.py", "top.py", "sub/top.py",
+                        "local.py", "global.py", "sub/global.py", "tmp/t.py", "space .py"}) {
+    fs::create_directories((root / f).parent_path());
+    std::ofstream(root / f) << "x = 1\n";
+  }
+  std::ofstream(root / "a/.gitignore") << "skip.py\n!keep/skip.py\n";
+  std::ofstream(root / "a/keep/.gitignore") << "!skip.py\n";
+  std::ofstream(root / "deep/.gitignore") << "**/y/out.py\n";
+  std::ofstream(root / "sub/.gitignore") << "/top.py\nlogs/\n";
+  std::ofstream(root / ".git/info/exclude") << "local.py\ntmp/**\n";
+  fs::path home = root / "home";
+  fs::create_directories(home / ".config/git");
+  std::ofstream(home / ".config/git/ignore") << "global.py\nhome/\n";
+  std::ofstream(root / ".gitignore", std::ios::app) << "space\\ .py\n";
+  const std::string savedHome = std::getenv("HOME") ? std::getenv("HOME") : "";
+  setenv("HOME", home.c_str(), 1);
+  unsetenv("XDG_CONFIG_HOME");
+  std::vector<std::string> expected;
+  {
+    std::string cmd = "cd '" + root.string() + "' && git ls-files -o --exclude-standard '*.py'";
+    FILE* out = popen(cmd.c_str(), "r");
+    ASSERT_NE(out, nullptr);
+    char line[4096];
+    while (fgets(line, sizeof line, out)) {
+      std::string path(line);
+      path.pop_back();
+      if (path.find(".venv/") == std::string::npos &&
+          path.find("site-packages") == std::string::npos && path.rfind("env/", 0) != 0)
+        expected.push_back(path);
+    }
+    pclose(out);
+  }
+  std::vector<std::string> walked = found({root.string()});
+  std::sort(expected.begin(), expected.end());
+  std::sort(walked.begin(), walked.end());
+  EXPECT_EQ(walked, expected);
+  EXPECT_EQ(walked,
+            (std::vector<std::string>{"a/b/c.py", "a/keep/skip.py", "deep/x/y/in.py", "logs/l.py",
+                                      "pkg/keep_gen.py", "pkg/model.py", "top.py", "train.py"}));
+  // core.excludesFile in the repository's config replaces the default file.
+  std::ofstream(root / ".git/config", std::ios::app) << "[core]\n\texcludesFile = ~/mine\n";
+  std::ofstream(home / "mine") << "top.py\n";
+  walked = found({root.string()});
+  EXPECT_EQ(std::count(walked.begin(), walked.end(), "global.py"), 1);
+  EXPECT_EQ(std::count(walked.begin(), walked.end(), "top.py"), 0);
+  setenv("HOME", savedHome.c_str(), 1);
+}
+
+// A linked work tree (`git worktree add`) has a `.git` file; its ignores
+// are its own .gitignore files and the main repository's info/exclude.
+TEST_F(Discover, ALinkedWorkTreeUsesItsCommonGitDirectory) {
+  git("add -A && git -c user.name=t -c user.email=t@t commit -qm init");
+  std::ofstream(root / ".git/info/exclude") << "model.py\n";
+  fs::path linked = root.string() + "-linked";
+  git("worktree add -q '" + linked.string() + "'");
+  std::vector<std::string> rel;
+  for (const std::string& f : discoverFiles({linked.string()}).files)
+    rel.push_back(fs::path(f).lexically_relative(linked).generic_string());
+  EXPECT_EQ(rel, (std::vector<std::string>{"pkg/keep_gen.py", "train.py"}));
+  fs::remove_all(linked);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // The pre-commit hooks as a user installs them: Debian's pre-commit clones
-// this repository at its HEAD, reads .pre-commit-hooks.yaml and runs the
-// `lightfix` on the PATH over a scratch repository holding examples/.
+// this repository at its HEAD, reads .pre-commit-hooks.yaml, installs the
+// hooks' virtualenv (pyproject.toml, and the lightfix wheel it pins, found
+// offline in a folder as pip would find it on PyPI) and runs its lightfix
+// over a scratch repository holding examples/.
 
 #include <gtest/gtest.h>
 
@@ -10,6 +12,7 @@
 
 #include "cli_support.h"
 #include "test_support.h"
+#include "wheel_support.h"
 
 namespace {
 
@@ -30,13 +33,20 @@ TEST(PreCommit, TheHookFindsEveryFindingOfTheExamplesInOneProcess) {
   std::ofstream(repo / ".pre-commit-config.yaml")
       << "repos:\n- repo: " << source.string() << "\n  rev: " << rev
       << "\n  hooks:\n  - id: lightfix\n";
+  // The wheel where pip looks, beside Debian's setuptools for building the
+  // hooks' own package; and no lightfix on the PATH but the virtualenv's.
+  fs::path dist = dir / "dist";
+  ASSERT_FALSE(buildWheel(dist).empty());
   const std::string env =
       "cd " + quoted(repo) + " && export PRE_COMMIT_HOME=" + quoted(dir / "pre-commit-home") +
-      " PATH=" + quoted(fs::path(LIGHTFIX_BINARY).parent_path()) + ":\"$PATH\" && ";
+      " PIP_NO_INDEX=1 PIP_FIND_LINKS=\"" + dist.string() + " /usr/share/python-wheels\" && ";
   ASSERT_EQ(shell(env + "git init -q && git add -A").exit, 0);
 
   Result r = shell(env + "pre-commit run --all-files --color never");
   EXPECT_EQ(r.exit, 1) << r.out;
+  EXPECT_EQ(
+      shell("find " + quoted(dir / "pre-commit-home") + " -path '*/bin/lightfix' | wc -l").out,
+      "1\n");  // the hooks' virtualenv holds the wheel's binary
   // All six, counted once: the LF003s of lit_classifier.py need
   // train_classifier.py, which chooses DeepSpeed, in the same process.
   EXPECT_NE(r.out.find("\nFound 6 errors.\n"), std::string::npos) << r.out;

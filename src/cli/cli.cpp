@@ -28,6 +28,7 @@
 #include "cli/rule_names.h"
 #include "config/config.h"
 #include "core/environment.h"
+#include "core/version.h"
 #include "cxx/cxx_paths.h"
 #include "driver/result_cache.h"
 #include "driver/run.h"
@@ -527,7 +528,7 @@ int runCli(std::vector<std::string> args, const CliIo& io) {
       "read or write).\nThe rules: `lightfix rules`, `lightfix explain CODE`; the command line "
       "in full: docs/cli.md.";
   app.footer(footer);
-  app.set_version_flag("--version", "lightfix 0.1.0");
+  app.set_version_flag("--version", std::string("lightfix ") + version());
 
   CommonOptions checkOptions;
   CLI::App* check = app.add_subcommand("check", "Report findings (exit 1 if any)");

@@ -70,7 +70,7 @@ void walkDirectory(const fs::path& dir, const GitIgnores::Place& place, Walk& wa
     if (walk.excluded.excluded(path, directory)) continue;
     if (directory) {
       if (skippedDirectory(path)) continue;
-      if (walk.git.ignored(place, path.filename().string())) continue;
+      if (walk.git.ignored(place, path.filename().string(), true)) continue;
       walkDirectory(path, walk.git.child(place, path), walk);
       continue;
     }
@@ -78,7 +78,7 @@ void walkDirectory(const fs::path& dir, const GitIgnores::Place& place, Walk& wa
     bool python = !config && (path.extension() == ".py" || path.extension() == ".ipynb" ||
                               isCxxPath(path.string()));
     if (!(python || config) || !entry.is_regular_file(ec)) continue;
-    if (walk.git.ignored(place, path.filename().string())) continue;
+    if (walk.git.ignored(place, path.filename().string(), false)) continue;
     std::string normal = path.lexically_normal().string();
     if (python) {
       walk.out.files.push_back(normal);

@@ -1,30 +1,28 @@
 #pragma once
 // The `exclude` patterns of a config and of `--exclude`, written as in a
-// .gitignore: globs (matched by fnmatch), `dir/` for directories only,
-// `/anchored` patterns and `!negations`, each relative to its own folder.
-// What git itself ignores is asked of git (git_ignores.h).
+// .gitignore (ignore_pattern.h), each relative to its own folder. What git
+// itself ignores is git_ignores.h's.
 
 #include <filesystem>
 #include <string>
 #include <vector>
+
+#include "driver/ignore_pattern.h"
 
 namespace lightfix {
 
 class ExcludeList {
  public:
   // One pattern, in .gitignore syntax, relative to `base`.
-  void add(const std::filesystem::path& base, std::string pattern);
+  void add(const std::filesystem::path& base, const std::string& pattern);
   bool excluded(const std::filesystem::path& path, bool isDirectory) const;
 
  private:
-  struct Pattern {
+  struct Based {
     std::filesystem::path base;
-    std::string glob;
-    bool negated = false;
-    bool directoryOnly = false;
-    bool anchored = false;  // matched against the path below base, not the name
+    IgnorePattern pattern;
   };
-  std::vector<Pattern> patterns_;
+  std::vector<Based> patterns_;
 };
 
 }  // namespace lightfix

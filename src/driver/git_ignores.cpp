@@ -1,95 +1,109 @@
 #include "driver/git_ignores.h"
 
-#include <git2.h>
-
+#include <fstream>
+#include <sstream>
 #include <system_error>
+
+#include "driver/git_config.h"
 
 namespace fs = std::filesystem;
 
 namespace lightfix {
 
-GitIgnores::GitIgnores() {
-  git_libgit2_init();
-  // Only ignore rules are read, never config that runs anything: a work
-  // tree owned by another user is as safe to read as git check-ignore is.
-  git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
-}
-
-GitIgnores::~GitIgnores() {
-  repositories_.clear();
-  kept_.reset();
-  git_libgit2_shutdown();
-}
-
 namespace {
 
-fs::path absoluteOf(const fs::path& dir) {
-  std::error_code ec;
-  return fs::weakly_canonical(fs::absolute(dir, ec), ec);
+std::string contentsOf(const fs::path& file) {
+  std::ifstream in(file);
+  if (!in) return {};
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
-git_repository* openAt(const fs::path& absolute, bool search) {
-  git_repository* repo = nullptr;
-  if (git_repository_open_ext(&repo, absolute.c_str(), search ? 0 : GIT_REPOSITORY_OPEN_NO_SEARCH,
-                              nullptr) != 0)
-    return nullptr;
-  return repo;
+// The git directory whose info/exclude and config a work tree uses: `.git`
+// itself, or for a `.git` file (a linked work tree, a submodule) the
+// directory it names, or that one's common directory.
+fs::path commonGitDir(const fs::path& top) {
+  fs::path dotGit = top / ".git";
+  std::error_code ec;
+  if (fs::is_directory(dotGit, ec)) return dotGit;
+  std::string text = contentsOf(dotGit);
+  const std::string prefix = "gitdir:";
+  if (text.rfind(prefix, 0) != 0) return dotGit;
+  std::string named = text.substr(prefix.size());
+  named.erase(0, named.find_first_not_of(" \t"));
+  named.erase(named.find_last_not_of(" \t\r\n") + 1);
+  fs::path gitDir = fs::path(named).is_absolute() ? fs::path(named) : top / named;
+  std::string common = contentsOf(gitDir / "commondir");
+  common.erase(common.find_last_not_of(" \t\r\n") + 1);
+  if (common.empty()) return gitDir;
+  return fs::path(common).is_absolute() ? fs::path(common) : gitDir / common;
+}
+
+void append(std::vector<IgnorePattern>& to, const fs::path& file) {
+  if (file.empty()) return;
+  for (IgnorePattern& p : parseIgnoreLines(contentsOf(file))) to.push_back(std::move(p));
+}
+
+GitIgnores::Place topOf(const fs::path& top) {
+  auto level = std::make_shared<GitIgnores::Level>();
+  fs::path gitDir = commonGitDir(top);
+  append(level->patterns, globalExcludesFile(gitDir));
+  append(level->patterns, gitDir / "info" / "exclude");
+  append(level->patterns, top / ".gitignore");
+  return {std::move(level), ""};
+}
+
+bool holdsGit(const fs::path& dir) {
+  std::error_code ec;
+  return fs::exists(dir / ".git", ec);
 }
 
 }  // namespace
 
-GitIgnores::Place GitIgnores::placeOf(git_repository* repo, const fs::path& dir) {
-  const char* workdir = git_repository_workdir(repo);
-  if (!workdir) return {};  // bare: no work tree to ignore in
-  std::error_code ec;
-  std::string relative = dir.lexically_relative(fs::weakly_canonical(workdir, ec)).generic_string();
-  return {repo, relative == "." ? std::string() : relative};
-}
-
 GitIgnores::Place GitIgnores::enclosing(const fs::path& dir) {
-  repositories_.clear();
-  fs::path absolute = absoluteOf(dir);
-  git_repository* repo = openAt(absolute, true);
-  if (!repo) return {};
-  if (kept_ && std::string(git_repository_path(kept_.get())) == git_repository_path(repo)) {
-    git_repository_free(repo);
-    repo = kept_.get();
-  } else {
-    kept_ = Repository(repo, git_repository_free);
+  std::error_code ec;
+  fs::path absolute = fs::weakly_canonical(fs::absolute(dir, ec), ec);
+  fs::path top = absolute;
+  while (!holdsGit(top)) {
+    if (top == top.root_path() || top.empty()) return {};
+    top = top.parent_path();
   }
-  Place place = placeOf(repo, absolute);
-  // A folder named on the command line is checked even if git ignores it;
-  // so is what it holds, which git would ignore with it.
-  if (place.repository && !place.relative.empty()) {
-    int ignored = 0;
-    if (git_ignore_path_is_ignored(&ignored, place.repository, place.relative.c_str()) == 0 &&
-        ignored)
-      return {};
+  // Down from the top, as a walk would come: a folder on the way that git
+  // ignores leaves `dir` outside git's rules.
+  Place place = topOf(top);
+  fs::path folder = top;
+  for (const fs::path& name : absolute.lexically_relative(top)) {
+    if (name == ".") break;
+    if (ignored(place, name.string(), true)) return {};
+    folder /= name;
+    place = child(place, folder);
   }
   return place;
 }
 
 GitIgnores::Place GitIgnores::child(const Place& parent, const fs::path& dir) {
-  std::error_code ec;
-  // A nested repository or a submodule has its own rules.
-  if (fs::exists(dir / ".git", ec)) {
-    fs::path absolute = absoluteOf(dir);
-    if (git_repository* repo = openAt(absolute, false)) {
-      repositories_.emplace_back(repo, git_repository_free);
-      Place nested = placeOf(repo, absolute);
-      if (nested.repository) return nested;
-    }
-  }
-  if (!parent.repository) return {};
-  std::string name = dir.filename().string();
-  return {parent.repository, parent.relative.empty() ? name : parent.relative + "/" + name};
+  if (holdsGit(dir)) return topOf(dir);  // a nested repository, a submodule
+  if (!parent.level) return {};
+  std::string relative = parent.relative.empty() ? dir.filename().string()
+                                                 : parent.relative + "/" + dir.filename().string();
+  std::vector<IgnorePattern> own;
+  append(own, dir / ".gitignore");
+  if (own.empty()) return {parent.level, std::move(relative)};
+  auto level = std::make_shared<Level>(Level{parent.level, relative, std::move(own)});
+  return {std::move(level), std::move(relative)};
 }
 
-bool GitIgnores::ignored(const Place& parent, const std::string& name) const {
-  if (!parent.repository) return false;
+bool GitIgnores::ignored(const Place& parent, const std::string& name, bool isDirectory) const {
   std::string path = parent.relative.empty() ? name : parent.relative + "/" + name;
-  int ignored = 0;
-  return git_ignore_path_is_ignored(&ignored, parent.repository, path.c_str()) == 0 && ignored;
+  // The deepest folder's patterns first, each file's last match first.
+  for (const Level* level = parent.level.get(); level; level = level->parent.get()) {
+    std::string_view below(path);
+    if (!level->relative.empty()) below.remove_prefix(level->relative.size() + 1);
+    for (auto p = level->patterns.rbegin(); p != level->patterns.rend(); ++p)
+      if (p->matches(below, isDirectory)) return !p->negated();
+  }
+  return false;
 }
 
 }  // namespace lightfix

@@ -4,6 +4,7 @@
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include "core/version.h"
 #include "registry/registry.h"
 #include "registry/rule_docs.h"
 #include "report/json_text.h"
@@ -143,7 +144,7 @@ std::string renderSarif(const std::vector<FileReport>& reports) {
       results.push_back(std::move(result));
     }
   }
-  Object driver{{"name", "lightfix"}, {"version", "0.1.0"}, {"rules", std::move(rules)}};
+  Object driver{{"name", "lightfix"}, {"version", version()}, {"rules", std::move(rules)}};
   if (!docsUrl().empty()) driver["informationUri"] = docsUrl();
   return print(Object{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                       {"version", "2.1.0"},

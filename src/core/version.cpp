@@ -1,0 +1,7 @@
+#include "core/version.h"
+
+namespace lightfix {
+
+const char* version() { return LIGHTFIX_VERSION; }
+
+}  // namespace lightfix
