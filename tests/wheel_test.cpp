@@ -118,4 +118,19 @@ TEST_F(Wheel, PipxPutsItOnPathThroughALink) {
   EXPECT_EQ(cxx.out, "All checks passed!\n");
 }
 
+// The version is written once (CMake's project()); the two files a release
+// also names it in must say the same, or pre-commit and the Action would
+// install another lightfix than the one tagged.
+TEST(WheelVersion, ThePreCommitPinAndTheActionDefaultAreTheBinarys) {
+  Result binary = shell("'" LIGHTFIX_BINARY "' --version");
+  ASSERT_EQ(binary.out.rfind("lightfix ", 0), 0u) << binary.out;
+  const std::string version = binary.out.substr(9, binary.out.size() - 10);
+  EXPECT_NE(slurp(sourceTree() / "pyproject.toml").find("version = \"" + version + "\"\n"),
+            std::string::npos);
+  EXPECT_NE(slurp(sourceTree() / "pyproject.toml").find("\"lightfix==" + version + "\""),
+            std::string::npos);
+  EXPECT_NE(slurp(sourceTree() / "action.yml").find("default: \"" + version + "\"\n"),
+            std::string::npos);
+}
+
 }  // namespace
