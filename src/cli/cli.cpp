@@ -25,7 +25,9 @@
 
 #include "cli/from_log.h"
 #include "cli/interactive_fix.h"
+#include "cli/report_merge.h"
 #include "cli/rule_names.h"
+#include "cli/shard.h"
 #include "config/config.h"
 #include "core/environment.h"
 #include "core/version.h"
@@ -60,6 +62,7 @@ struct CommonOptions {
   std::vector<std::string> exclude;
   bool forceExclude = false;
   std::string report;
+  std::string shard;  // --shard K/N
   bool exitZero = false;
   bool noColor = false;
   std::string color = "auto";
@@ -134,6 +137,9 @@ void addCommon(CLI::App* cmd, CommonOptions& o) {
   cmd->add_option("--report", o.report,
                   "Write a per-repository table (one row per path given) to this file: "
                   "Markdown, or JSON for a .json name");
+  cmd->add_option("--shard", o.shard,
+                  "Check only part K of N of the paths named (a fleet split over N jobs; "
+                  "`lightfix report merge` joins their JSON --report tables)");
   cmd->add_option("-o,--output-file", o.outputFile,
                   "Write the report (what would go to stdout) to this file");
   cmd->add_option("--export-fixes", o.exportFixes,
@@ -321,10 +327,56 @@ bool makeRunOptions(CommonOptions& o, const std::vector<std::string>& paths, Mod
   return true;
 }
 
+// --shard K/N: the paths of part K, and their positions among those named;
+// false, having said why, for a shard that cannot be taken.
+bool takeShard(const CommonOptions& o, std::vector<std::string>& paths,
+               std::vector<size_t>& positions, const CliIo& io) {
+  std::string why;
+  std::optional<Shard> shard = parseShard(o.shard, why);
+  if (!shard) {
+    io.err << "lightfix: " << why << "\n";
+    return false;
+  }
+  if (std::find(paths.begin(), paths.end(), "-") != paths.end()) {
+    io.err << "lightfix: --shard splits the paths named, and stdin (`-`) is no path\n";
+    return false;
+  }
+  positions = shardPositions(paths, *shard);
+  std::vector<std::string> mine;
+  mine.reserve(positions.size());
+  for (size_t p : positions) mine.push_back(paths[p]);
+  paths = std::move(mine);
+  return true;
+}
+
 int runCommand(CommonOptions o, Mode mode, const CliIo& io) {
   std::vector<std::string> paths = o.paths.empty() ? std::vector<std::string>{"."} : o.paths;
   RunOptions run;
+  // The config and environment of the whole fleet, whichever part is checked.
   if (!makeRunOptions(o, paths, mode, run, io.err)) return kExitError;
+  std::vector<size_t> positions;
+  if (!o.shard.empty()) {
+    if (!takeShard(o, paths, positions, io)) return kExitError;
+    if (paths.empty()) {
+      // More shards than paths: this one's table is empty, and says so.
+      if (!o.quiet)
+        io.err << fmt::format("lightfix: warning: shard {} has no path: {} paths named\n", o.shard,
+                              o.paths.size());
+      if (!o.report.empty()) {
+        std::ofstream file(o.report, std::ios::binary);
+        PathList none;
+        std::vector<FileReport> nothing;
+        file << renderBatchReport(
+            BatchInput{{}, &none, &nothing, o.unsafeFixes, run.mode, {}},
+            o.report.size() > 5 && o.report.compare(o.report.size() - 5, 5, ".json") == 0);
+        if (!file) {
+          io.err << "lightfix: " << o.report << ": cannot write the report\n";
+          return kExitError;
+        }
+      }
+      return kExitClean;
+    }
+  }
 
   RunResult result;
   {
@@ -396,7 +448,7 @@ int runCommand(CommonOptions o, Mode mode, const CliIo& io) {
     }
   }
   if (!o.report.empty()) {
-    BatchInput batch{paths, &result.files, &result.reports, o.unsafeFixes, run.mode};
+    BatchInput batch{paths, &result.files, &result.reports, o.unsafeFixes, run.mode, positions};
     bool json = o.report.size() > 5 && o.report.compare(o.report.size() - 5, 5, ".json") == 0;
     std::ofstream file(o.report, std::ios::binary);
     file << renderBatchReport(batch, json);
@@ -484,16 +536,31 @@ std::string rulesJson() {
 
 // "did you mean" for a command or an option CLI11 does not know.
 std::string unknownCommand(const CLI::App& app, const std::vector<std::string>& args) {
-  std::vector<std::string> commands;
-  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
-    commands.push_back(sub->get_name());
+  // Down the commands named (`report merge`), to the first word that names none.
+  const CLI::App* at = &app;
+  std::string named;
+  auto commandsOf = [](const CLI::App* parent) {
+    std::vector<std::string> commands;
+    for (const CLI::App* sub : parent->get_subcommands([](const CLI::App*) { return true; }))
+      commands.push_back(sub->get_name());
+    return commands;
+  };
   for (size_t i = 1; i < args.size(); ++i) {
     if (args[i].empty() || args[i][0] == '-') continue;
+    std::vector<std::string> commands = commandsOf(at);
+    if (std::find(commands.begin(), commands.end(), args[i]) != commands.end()) {
+      at = at->get_subcommand(args[i]);
+      named += (named.empty() ? "" : " ") + args[i];
+      continue;
+    }
     std::string near = closestName(args[i], commands);
-    return fmt::format("unknown command `{}`{}", args[i],
+    std::string prefix = named.empty() ? "" : named + " ";
+    return fmt::format("unknown command `{}{}`{}", prefix, args[i],
                        near.empty() ? fmt::format(" (commands: {})", fmt::join(commands, ", "))
-                                    : fmt::format("; did you mean `{}`?", near));
+                                    : fmt::format("; did you mean `{}{}`?", prefix, near));
   }
+  if (at != &app)
+    return fmt::format("`{}` needs a command: {}", named, fmt::join(commandsOf(at), ", "));
   return {};
 }
 
@@ -560,6 +627,17 @@ int runCli(std::vector<std::string> args, const CliIo& io) {
       ->excludes("--diff")
       ->excludes("--from-log");
 
+  CLI::App* report = app.add_subcommand("report", "Work with --report tables");
+  report->require_subcommand(1);
+  CLI::App* merge =
+      report->add_subcommand("merge", "Join the JSON --report tables of a fleet's shards into one");
+  std::vector<std::string> mergeFiles;
+  std::string mergeOutput;
+  merge->add_option("reports", mergeFiles, "The shards' tables (--report FILE.json)")->required();
+  merge->add_option("-o,--output", mergeOutput,
+                    "Write the table to this file: Markdown, or JSON for a .json name "
+                    "(default: Markdown on stdout)");
+
   CommonOptions explainOptions;
   CLI::App* explain = app.add_subcommand(
       "explain", "Print a rule's documentation, or what a crash log's error means (--log)");
@@ -604,6 +682,7 @@ int runCli(std::vector<std::string> args, const CliIo& io) {
   if (fix->parsed() && !fixOptions.fromLog.empty()) return logCommand(fixOptions, true, io);
   if (fix->parsed() && fixOptions.interactive) return interactiveCommand(fixOptions, io);
   if (fix->parsed()) return runCommand(fixOptions, Mode::Fix, io);
+  if (merge->parsed()) return mergeReports(mergeFiles, mergeOutput, io);
   if (rules->parsed()) {
     if (rulesMarkdown) {
       io.out << rulesIndexMarkdown();

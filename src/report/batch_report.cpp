@@ -19,14 +19,6 @@ namespace lightfix {
 
 namespace {
 
-struct Row {
-  std::string repository;
-  size_t files = 0;
-  std::map<std::string, size_t> findings;  // by code, fixed ones included
-  size_t fixed = 0;                        // or, for a check, fixable
-  std::map<std::string, size_t> left;      // by reason
-};
-
 // The rows whose repository holds a path: found by looking up the path's
 // folders, not by comparing it with every repository, since a fleet
 // migration names thousands of them.
@@ -86,17 +78,25 @@ std::string reason(const Diagnostic& d, const BatchInput& input) {
   return "fix not applied (overlapping or unsound)";
 }
 
+const char* fixedLabel(Mode mode) {
+  return mode == Mode::Check ? "fixable" : mode == Mode::Diff ? "would fix" : "fixed";
+}
+
 }  // namespace
 
-std::string renderBatchReport(const BatchInput& input, bool json) {
-  std::vector<Row> rows;
-  for (const std::string& root : input.roots) rows.push_back(Row{root, 0, {}, 0, {}});
+BatchTable batchTable(const BatchInput& input) {
+  BatchTable table{input.mode, {}};
+  std::vector<BatchRow>& rows = table.rows;
+  for (size_t i = 0; i < input.roots.size(); ++i) {
+    rows.push_back(BatchRow{input.roots[i], 0, {}, 0, {}, std::nullopt});
+    if (i < input.positions.size()) rows.back().position = input.positions[i];
+  }
   RowsByRoot byRoot(input.roots);
   for (const std::string& f : *input.files)
     byRoot.forEachRowOf(f, [&](size_t i) { ++rows[i].files; });
   for (const FileReport& r : *input.reports) {
     byRoot.forEachRowOf(r.file->path(), [&](size_t i) {
-      Row& row = rows[i];
+      BatchRow& row = rows[i];
       row.fixed += r.fixed;
       for (const std::string& code : r.fixedCodes) ++row.findings[code];
       for (const Diagnostic& d : r.diagnostics) {
@@ -109,31 +109,37 @@ std::string renderBatchReport(const BatchInput& input, bool json) {
       }
     });
   }
+  return table;
+}
+
+std::string renderBatchTable(const BatchTable& table, bool json) {
+  const std::vector<BatchRow>& rows = table.rows;
   // A column for each rule found somewhere, in the registry's order.
   std::vector<std::string> codes;
   for (const Rule& r : allRules())
-    if (std::any_of(rows.begin(), rows.end(),
-                    [&](const Row& row) { return row.findings.count(std::string(r.code)) > 0; }))
+    if (std::any_of(rows.begin(), rows.end(), [&](const BatchRow& row) {
+          return row.findings.count(std::string(r.code)) > 0;
+        }))
       codes.emplace_back(r.code);
   if (std::any_of(rows.begin(), rows.end(),
-                  [](const Row& row) { return row.findings.count("syntax-error") > 0; }))
+                  [](const BatchRow& row) { return row.findings.count("syntax-error") > 0; }))
     codes.emplace_back("syntax-error");
-  const char* fixedLabel = input.mode == Mode::Check  ? "fixable"
-                           : input.mode == Mode::Diff ? "would fix"
-                                                      : "fixed";
+  const char* fixed = fixedLabel(table.mode);
 
   if (json) {
     llvm::json::Array out;
-    for (const Row& row : rows) {
+    for (const BatchRow& row : rows) {
       llvm::json::Object findings;
       for (const auto& [code, n] : row.findings) findings[code] = static_cast<int64_t>(n);
       llvm::json::Object left;
       for (const auto& [why, n] : row.left) left[why] = static_cast<int64_t>(n);
-      out.push_back(llvm::json::Object{{"repository", row.repository},
-                                       {"files", static_cast<int64_t>(row.files)},
-                                       {"findings", std::move(findings)},
-                                       {fixedLabel, static_cast<int64_t>(row.fixed)},
-                                       {"left", std::move(left)}});
+      llvm::json::Object entry{{"repository", row.repository},
+                               {"files", static_cast<int64_t>(row.files)},
+                               {"findings", std::move(findings)},
+                               {fixed, static_cast<int64_t>(row.fixed)},
+                               {"left", std::move(left)}};
+      if (row.position) entry["position"] = static_cast<int64_t>(*row.position);
+      out.push_back(std::move(entry));
     }
     std::string text;
     llvm::raw_string_ostream os(text);
@@ -144,11 +150,11 @@ std::string renderBatchReport(const BatchInput& input, bool json) {
 
   std::string out = "| repository | files |";
   for (const std::string& code : codes) out += " " + code + " |";
-  out += fmt::format(" {} | left for a person |\n|---|---:|", fixedLabel);
+  out += fmt::format(" {} | left for a person |\n|---|---:|", fixed);
   for (size_t i = 0; i < codes.size(); ++i) out += "---:|";
   out += "---:|---|\n";
-  Row total{"**total**", 0, {}, 0, {}};
-  auto line = [&](const Row& row) {
+  BatchRow total{"**total**", 0, {}, 0, {}, std::nullopt};
+  auto line = [&](const BatchRow& row) {
     std::string l = fmt::format("| {} | {} |", row.repository, row.files);
     for (const std::string& code : codes) {
       auto it = row.findings.find(code);
@@ -164,7 +170,7 @@ std::string renderBatchReport(const BatchInput& input, bool json) {
                      why.empty() ? std::string() : " (" + why + ")");
     return l;
   };
-  for (const Row& row : rows) {
+  for (const BatchRow& row : rows) {
     out += line(row);
     total.files += row.files;
     total.fixed += row.fixed;
@@ -173,6 +179,105 @@ std::string renderBatchReport(const BatchInput& input, bool json) {
   }
   out += line(total);
   return out;
+}
+
+namespace {
+
+bool readCounts(const llvm::json::Object* object, std::map<std::string, size_t>& into) {
+  if (!object) return false;
+  for (const auto& [key, value] : *object) {
+    llvm::Optional<int64_t> n = value.getAsInteger();
+    if (!n || *n < 0) return false;
+    into[key.str()] = static_cast<size_t>(*n);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<BatchTable> readBatchTable(std::string_view json, std::string& why) {
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(json);
+  if (!parsed) {
+    why = "not JSON: " + llvm::toString(parsed.takeError());
+    return std::nullopt;
+  }
+  const llvm::json::Array* rows = parsed->getAsArray();
+  if (!rows) {
+    why = "not a --report table: not a JSON array";
+    return std::nullopt;
+  }
+  std::optional<Mode> mode;
+  BatchTable table;
+  const std::string malformed =
+      "not a --report table: a row without its repository, files, findings, fixed (fixable, "
+      "would fix) and left";
+  for (const llvm::json::Value& value : *rows) {
+    const llvm::json::Object* row = value.getAsObject();
+    if (!row) {
+      why = malformed;
+      return std::nullopt;
+    }
+    std::optional<Mode> rowMode;
+    for (Mode m : {Mode::Check, Mode::Diff, Mode::Fix})
+      if (row->get(fixedLabel(m))) rowMode = m;
+    llvm::Optional<llvm::StringRef> repository = row->getString("repository");
+    llvm::Optional<int64_t> files = row->getInteger("files");
+    llvm::Optional<int64_t> fixed =
+        rowMode ? row->getInteger(fixedLabel(*rowMode)) : llvm::Optional<int64_t>();
+    BatchRow read;
+    if (!rowMode || !repository || !files || *files < 0 || !fixed || *fixed < 0 ||
+        !readCounts(row->getObject("findings"), read.findings) ||
+        !readCounts(row->getObject("left"), read.left)) {
+      why = malformed;
+      return std::nullopt;
+    }
+    if (mode && *mode != *rowMode) {
+      why = "not a --report table: rows of different commands";
+      return std::nullopt;
+    }
+    mode = rowMode;
+    read.repository = repository->str();
+    read.files = static_cast<size_t>(*files);
+    read.fixed = static_cast<size_t>(*fixed);
+    if (llvm::Optional<int64_t> position = row->getInteger("position"); position && *position >= 0)
+      read.position = static_cast<size_t>(*position);
+    table.rows.push_back(std::move(read));
+  }
+  if (mode) table.mode = *mode;
+  return table;
+}
+
+std::optional<BatchTable> mergeBatchTables(const std::vector<BatchTable>& tables,
+                                           std::string& why) {
+  BatchTable merged;
+  std::optional<Mode> mode;
+  for (const BatchTable& table : tables) {
+    if (table.rows.empty()) continue;  // an empty shard's table names no command
+    if (mode && *mode != table.mode) {
+      why = fmt::format("the reports are of different commands ({} and {})", fixedLabel(*mode),
+                        fixedLabel(table.mode));
+      return std::nullopt;
+    }
+    mode = table.mode;
+    merged.rows.insert(merged.rows.end(), table.rows.begin(), table.rows.end());
+  }
+  if (mode) merged.mode = *mode;
+  // Rows with a position in the order the paths were named; the others
+  // after them, as given.
+  std::stable_sort(merged.rows.begin(), merged.rows.end(),
+                   [](const BatchRow& a, const BatchRow& b) {
+                     return a.position.has_value() && (!b.position || *a.position < *b.position);
+                   });
+  for (size_t i = 1; i < merged.rows.size(); ++i)
+    if (merged.rows[i].position && merged.rows[i].position == merged.rows[i - 1].position) {
+      why = fmt::format(
+          "`{}` and `{}` hold the same place among the paths named: reports of "
+          "the same shard, or of shards of different runs",
+          merged.rows[i - 1].repository, merged.rows[i].repository);
+      return std::nullopt;
+    }
+  for (BatchRow& row : merged.rows) row.position.reset();
+  return merged;
 }
 
 }  // namespace lightfix
