@@ -169,7 +169,7 @@ bool FileModel::constructsFabric(TSNode call, TSNode partial) const {
 
 std::vector<TSNode> FileModel::classDefinitions() const {
   std::vector<TSNode> out;
-  for (uint32_t i : nodes_->classes()) out.push_back(nodes_->nodes()[i]);
+  for (uint32_t i : nodes_->classes()) out.push_back(nodes_->node(i));
   return out;
 }
 

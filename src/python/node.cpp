@@ -14,7 +14,7 @@ std::string_view textOf(TSNode n, std::string_view source) {
 namespace {
 // n's first child in `field`: from the index when this thread's walks hold
 // n's tree, which is faster than tree-sitter's search of the children
-// (NodeIndex.FindsEachFieldAsTreeSitterDoes holds the two to agree).
+// (NodeIndex.FindsEachFieldAndChildAsTreeSitterDoes holds the two to agree).
 TSNode childInField(TSNode n, TSFieldId field);
 }  // namespace
 
@@ -36,15 +36,6 @@ TSNode field(TSNode n, const char* name) {
   return id ? childInField(n, id) : TSNode{};
 }
 
-std::vector<TSNode> namedChildren(TSNode n) {
-  std::vector<TSNode> out;
-  if (isNull(n)) return out;
-  uint32_t count = ts_node_named_child_count(n);
-  out.reserve(count);
-  for (uint32_t i = 0; i < count; ++i) out.push_back(ts_node_named_child(n, i));
-  return out;
-}
-
 std::vector<TSNode> conditionalBranches(TSNode conditional) {
   std::vector<TSNode> parts;
   for (TSNode part : namedChildren(conditional))
@@ -62,10 +53,13 @@ const TypeSymbols& typeSymbols(const TSLanguage* language, const char* type) {
     const char* type = nullptr;
     TypeSymbols symbols;
   };
-  // Direct-mapped by the literal's address; a collision only costs a lookup.
-  constexpr size_t kSlots = 256;
-  thread_local Entry cache[kSlots];
-  Entry& e = cache[(reinterpret_cast<uintptr_t>(type) >> 3) % kSlots];
+  // Direct-mapped by the literal's address, spread by a Fibonacci hash (the
+  // literals lie side by side, and a few hundred are asked for): a
+  // collision costs a lookup by name, which a walk must not pay per node.
+  constexpr unsigned kSlotBits = 10;
+  thread_local Entry cache[size_t{1} << kSlotBits];
+  uint64_t address = reinterpret_cast<uintptr_t>(type);
+  Entry& e = cache[(address * 0x9E3779B97F4A7C15ull) >> (64 - kSlotBits)];
   if (e.type == type && e.language == language) return e.symbols;
   e.language = language;
   e.type = type;
@@ -111,6 +105,7 @@ TSSymbol symbolOf(TSNode n) {
 
 NodeIndex::NodeIndex(TSNode root) {
   if (isNull(root)) return;
+  tree_ = root.tree;
   const TSLanguage* language = ts_tree_language(root.tree);
   // Copies: the cache's slot a reference points into may be taken by another
   // name's lookup.
@@ -132,9 +127,8 @@ NodeIndex::NodeIndex(TSNode root) {
     TSSymbol symbol = ts_node_symbol(n);
     if (call.matches(symbol)) calls_.push_back(static_cast<uint32_t>(nodes_.size()));
     if (definesClass.matches(symbol)) classes_.push_back(static_cast<uint32_t>(nodes_.size()));
-    nodes_.push_back(n);
+    nodes_.push_back(Packed{{n.context[0], n.context[1], n.context[2], n.context[3]}, n.id});
     symbols_.push_back(symbol);
-    starts_.push_back(ts_node_start_byte(n));
     fields_.push_back(ts_tree_cursor_current_field_id(&cursor));
     subtreeEnd_.push_back(0);
     if (ts_tree_cursor_goto_first_child(&cursor)) continue;
@@ -157,11 +151,12 @@ int64_t NodeIndex::childInField(uint32_t i, TSFieldId field) const {
 }
 
 int64_t NodeIndex::find(TSNode n) const {
+  if (n.tree != tree_) return -1;
   uint32_t start = ts_node_start_byte(n);
-  auto it = std::lower_bound(starts_.begin(), starts_.end(), start);
-  for (auto i = static_cast<size_t>(it - starts_.begin()); i < nodes_.size() && starts_[i] == start;
-       ++i)
-    if (nodes_[i].id == n.id && nodes_[i].tree == n.tree) return static_cast<int64_t>(i);
+  auto it = std::lower_bound(nodes_.begin(), nodes_.end(), start,
+                             [](const Packed& p, uint32_t byte) { return p.context[0] < byte; });
+  for (; it != nodes_.end() && it->context[0] == start; ++it)
+    if (it->id == n.id) return it - nodes_.begin();
   return -1;
 }
 
@@ -179,7 +174,7 @@ TSNode childInField(TSNode n, TSFieldId field) {
   int64_t at = indexedAt(n);
   if (at < 0) return ts_node_child_by_field_id(n, field);
   int64_t child = tIndex->childInField(static_cast<uint32_t>(at), field);
-  if (child >= 0) return tIndex->nodes()[static_cast<size_t>(child)];
+  if (child >= 0) return tIndex->node(static_cast<uint32_t>(child));
   // A field a child inherits from a hidden rule (`match`'s `alternative`,
   // in its aliased block) is known only to tree-sitter's field map.
   return ts_node_child_by_field_id(n, field);
@@ -191,10 +186,34 @@ std::optional<TSNode> indexedRelative(TSNode n, int64_t (NodeIndex::*related)(ui
   int64_t at = indexedAt(n);
   if (at < 0) return std::nullopt;
   int64_t to = (tIndex->*related)(static_cast<uint32_t>(at));
-  return to < 0 ? TSNode{} : tIndex->nodes()[static_cast<size_t>(to)];
+  return to < 0 ? TSNode{} : tIndex->node(static_cast<uint32_t>(to));
 }
 
 }  // namespace
+
+std::vector<TSNode> namedChildren(TSNode n) {
+  std::vector<TSNode> out;
+  if (isNull(n)) return out;
+  // Indexed: the children are the nodes after n, each past the last one's
+  // subtree. Else a cursor's pass over them: ts_node_named_child(n, i)
+  // searches from the first child each time, quadratic in a long module.
+  if (int64_t at = indexedAt(n); at >= 0) {
+    auto i = static_cast<uint32_t>(at);
+    for (uint32_t child = i + 1, end = tIndex->subtreeEnd(i); child < end;
+         child = tIndex->subtreeEnd(child))
+      if (TSNode c = tIndex->node(child); ts_node_is_named(c)) out.push_back(c);
+    return out;
+  }
+  TSTreeCursor cursor = ts_tree_cursor_new(n);
+  if (ts_tree_cursor_goto_first_child(&cursor)) {
+    do {
+      TSNode child = ts_tree_cursor_current_node(&cursor);
+      if (ts_node_is_named(child)) out.push_back(child);
+    } while (ts_tree_cursor_goto_next_sibling(&cursor));
+  }
+  ts_tree_cursor_delete(&cursor);
+  return out;
+}
 
 TSNode parentOf(TSNode n) {
   if (std::optional<TSNode> up = indexedRelative(n, &NodeIndex::parent)) return *up;
@@ -214,11 +233,11 @@ IndexedWalks::~IndexedWalks() {
 void walk(TSNode n, const std::function<bool(TSNode)>& visit) {
   if (isNull(n)) return;
   if (int64_t at = indexedAt(n); at >= 0) {
-    const std::vector<TSNode>& nodes = tIndex->nodes();
     auto i = static_cast<uint32_t>(at);
     for (uint32_t end = tIndex->subtreeEnd(i); i < end;) {
-      tVisited = Visited{nodes[i], tIndex->symbol(i), i};
-      i = visit(nodes[i]) ? i + 1 : tIndex->subtreeEnd(i);
+      TSNode node = tIndex->node(i);
+      tVisited = Visited{node, tIndex->symbol(i), i};
+      i = visit(node) ? i + 1 : tIndex->subtreeEnd(i);
     }
     return;
   }
@@ -250,8 +269,9 @@ void walkCalls(TSNode n, const std::function<void(TSNode)>& visit) {
     uint32_t end = tIndex->subtreeEnd(first);
     for (auto i = std::lower_bound(calls.begin(), calls.end(), first); i != calls.end() && *i < end;
          ++i) {
-      tVisited = Visited{tIndex->nodes()[*i], tIndex->symbol(*i), *i};
-      visit(tIndex->nodes()[*i]);
+      TSNode node = tIndex->node(*i);
+      tVisited = Visited{node, tIndex->symbol(*i), *i};
+      visit(node);
     }
     return;
   }
@@ -284,8 +304,9 @@ void walkTypes(TSNode n, std::initializer_list<const char*> types,
     if (std::none_of(wanted.begin(), wanted.end(),
                      [&](const TypeSymbols& w) { return w.matches(symbol); }))
       continue;
-    tVisited = Visited{index->nodes()[i], symbol, i};
-    visit(index->nodes()[i]);
+    TSNode node = index->node(i);
+    tVisited = Visited{node, symbol, i};
+    visit(node);
   }
 }
 

@@ -73,7 +73,13 @@ class NodeIndex {
   explicit NodeIndex(TSNode root);
   // Where `n` is, or -1 if it is not in this tree.
   int64_t find(TSNode n) const;
-  const std::vector<TSNode>& nodes() const { return nodes_; }
+  size_t size() const { return nodes_.size(); }
+  // The node at `i`, made again from what a node holds but its tree, which
+  // is the index's.
+  TSNode node(uint32_t i) const {
+    const Packed& p = nodes_[i];
+    return TSNode{{p.context[0], p.context[1], p.context[2], p.context[3]}, p.id, tree_};
+  }
   // One past the last node of the subtree at `i`.
   uint32_t subtreeEnd(uint32_t i) const { return subtreeEnd_[i]; }
   // The parent of the node at `i`; -1 for the root.
@@ -94,9 +100,15 @@ class NodeIndex {
   int64_t childInField(uint32_t i, TSFieldId field) const;
 
  private:
-  std::vector<TSNode> nodes_;
+  // A TSNode without its tree, the same for all: 24 bytes instead of 32, and
+  // context[0] is its start byte, which find() searches.
+  struct Packed {
+    uint32_t context[4];
+    const void* id;
+  };
+  const TSTree* tree_ = nullptr;
+  std::vector<Packed> nodes_;
   std::vector<TSSymbol> symbols_;
-  std::vector<uint32_t> starts_;  // start bytes, for find()
   std::vector<uint32_t> subtreeEnd_;
   std::vector<TSFieldId> fields_;  // the field each node is in, in its parent (0: none)
   // 32-bit links (-1: none): a file has far fewer than 2^31 nodes, and the
