@@ -2,10 +2,11 @@
 
 #include <cctype>
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 #include <string_view>
 #include <vector>
+
+#include "core/read_file.h"
 
 namespace fs = std::filesystem;
 
@@ -59,11 +60,9 @@ std::string expandedHome(std::string path) {
 }
 
 std::optional<std::string> settingIn(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return excludesFileSetting(text.str());
+  std::string text;
+  if (!readWholeFile(file.string(), text)) return std::nullopt;
+  return excludesFileSetting(text);
 }
 
 }  // namespace

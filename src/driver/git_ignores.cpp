@@ -1,9 +1,8 @@
 #include "driver/git_ignores.h"
 
-#include <fstream>
-#include <sstream>
 #include <system_error>
 
+#include "core/read_file.h"
 #include "driver/git_config.h"
 
 namespace fs = std::filesystem;
@@ -12,12 +11,11 @@ namespace lightfix {
 
 namespace {
 
+// The file's text, or nothing for one that is missing or unreadable.
 std::string contentsOf(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) return {};
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  std::string text;
+  if (!readWholeFile(file.string(), text)) text.clear();
+  return text;
 }
 
 // The git directory whose info/exclude and config a work tree uses: `.git`
