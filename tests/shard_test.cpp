@@ -146,6 +146,10 @@ TEST_F(Fleet, WhatCannotBeShardedOrMergedIsAUsageError) {
             "lightfix: --shard 3/2: not K/N with 1 <= K <= N (such as 2/8)\n");
   EXPECT_EQ(run("lightfix check --shard 1/2 - < /dev/null").out,
             "lightfix: --shard splits the paths named, and stdin (`-`) is no path\n");
+  EXPECT_EQ(run("lightfix fix -i --shard 1/2 fleet/alpha").out,
+            "lightfix: --shard excludes --interactive (see `lightfix --help`)\n");
+  EXPECT_EQ(run("lightfix fix --from-log job.log --shard 1/2 fleet/alpha").out,
+            "lightfix: --shard excludes --from-log (see `lightfix --help`)\n");
   ASSERT_EQ(run("lightfix check --exit-zero --shard 1/2 --report s1.json " + fleet +
                 " > /dev/null && lightfix check --exit-zero --report plain.json " + fleet +
                 " > /dev/null && lightfix fix --diff --exit-zero --shard 2/2 --report d2.json " +

@@ -625,7 +625,10 @@ int runCli(std::vector<std::string> args, const CliIo& io) {
   fix->add_flag("-i,--interactive", fixOptions.interactive,
                 "Offer each fix, safe or unsafe, on the terminal to apply or skip")
       ->excludes("--diff")
-      ->excludes("--from-log");
+      ->excludes("--from-log")
+      ->excludes("--shard");
+  // A crash log names its files; a fleet's part is the batch commands'.
+  fix->get_option("--from-log")->excludes("--shard");
 
   CLI::App* report = app.add_subcommand("report", "Work with --report tables");
   report->require_subcommand(1);
