@@ -81,6 +81,7 @@ TEST(GitConfig, ExcludesFileIsReadFromTheCoreSection) {
   EXPECT_FALSE(
       excludesFileSetting("[user]\nexcludesfile = /x\n[core \"sub\"]\nexcludesfile = /y\n"));
   EXPECT_FALSE(excludesFileSetting("# [core]\n"));
+  EXPECT_FALSE(excludesFileSetting("[core\nexcludesfile = /x\n"));  // no section at all
 }
 
 }  // namespace

@@ -327,6 +327,15 @@ bool makeRunOptions(CommonOptions& o, const std::vector<std::string>& paths, Mod
   return true;
 }
 
+// --report FILE: the table, Markdown or JSON by the name; false, having said
+// so, when it cannot be written.
+bool writeReport(const std::string& path, const BatchInput& input, std::ostream& err) {
+  std::ofstream file(path, std::ios::binary);
+  file << renderBatchReport(input, isJsonReport(path));
+  if (!file) err << "lightfix: " << path << ": cannot write the report\n";
+  return static_cast<bool>(file);
+}
+
 // --shard K/N: the paths of part K, and their positions among those named;
 // false, having said why, for a shard that cannot be taken.
 bool takeShard(const CommonOptions& o, std::vector<std::string>& paths,
@@ -362,18 +371,12 @@ int runCommand(CommonOptions o, Mode mode, const CliIo& io) {
       if (!o.quiet)
         io.err << fmt::format("lightfix: warning: shard {} has no path: {} paths named\n", o.shard,
                               o.paths.size());
-      if (!o.report.empty()) {
-        std::ofstream file(o.report, std::ios::binary);
-        PathList none;
-        std::vector<FileReport> nothing;
-        file << renderBatchReport(
-            BatchInput{{}, &none, &nothing, o.unsafeFixes, run.mode, {}},
-            o.report.size() > 5 && o.report.compare(o.report.size() - 5, 5, ".json") == 0);
-        if (!file) {
-          io.err << "lightfix: " << o.report << ": cannot write the report\n";
-          return kExitError;
-        }
-      }
+      PathList none;
+      std::vector<FileReport> nothing;
+      if (!o.report.empty() &&
+          !writeReport(o.report, BatchInput{{}, &none, &nothing, o.unsafeFixes, run.mode, {}},
+                       io.err))
+        return kExitError;
       return kExitClean;
     }
   }
@@ -447,16 +450,11 @@ int runCommand(CommonOptions o, Mode mode, const CliIo& io) {
       return kExitError;
     }
   }
-  if (!o.report.empty()) {
-    BatchInput batch{paths, &result.files, &result.reports, o.unsafeFixes, run.mode, positions};
-    bool json = o.report.size() > 5 && o.report.compare(o.report.size() - 5, 5, ".json") == 0;
-    std::ofstream file(o.report, std::ios::binary);
-    file << renderBatchReport(batch, json);
-    if (!file) {
-      io.err << "lightfix: " << o.report << ": cannot write the report\n";
-      return kExitError;
-    }
-  }
+  if (!o.report.empty() && !writeReport(o.report,
+                                        BatchInput{paths, &result.files, &result.reports,
+                                                   o.unsafeFixes, run.mode, positions},
+                                        io.err))
+    return kExitError;
   if (!o.exportFixes.empty()) {
     std::ofstream file(o.exportFixes, std::ios::binary);
     file << exportFixes(result.reports, o.unsafeFixes);

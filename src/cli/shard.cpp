@@ -34,15 +34,17 @@ std::optional<Shard> parseShard(std::string_view text, std::string& why) {
 std::vector<size_t> shardPositions(const std::vector<std::string>& paths, Shard shard) {
   // Sorted by the path as it names a folder (`repo/` is `repo`), ties kept
   // in order: the same deal whatever order the paths came in.
-  auto key = [&](size_t i) {
-    std::string k = std::filesystem::path(paths[i]).lexically_normal().generic_string();
+  std::vector<std::string> keys;
+  keys.reserve(paths.size());
+  for (const std::string& path : paths) {
+    std::string k = std::filesystem::path(path).lexically_normal().generic_string();
     while (k.size() > 1 && k.back() == '/') k.pop_back();
-    return k;
-  };
+    keys.push_back(std::move(k));
+  }
   std::vector<size_t> order(paths.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return key(a) < key(b) || (key(a) == key(b) && paths[a] < paths[b]);
+    return keys[a] < keys[b] || (keys[a] == keys[b] && paths[a] < paths[b]);
   });
   std::vector<size_t> mine;
   for (size_t rank = shard.index - 1; rank < order.size(); rank += shard.count)

@@ -1,11 +1,11 @@
 #include "driver/git_config.h"
 
-#include <cctype>
-#include <cstdlib>
-#include <sstream>
-#include <string_view>
+#include <llvm/ADT/StringRef.h>
+
+#include <tuple>
 #include <vector>
 
+#include "core/environment.h"
 #include "core/read_file.h"
 
 namespace fs = std::filesystem;
@@ -14,23 +14,9 @@ namespace lightfix {
 
 namespace {
 
-std::string lowered(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string_view trimmed(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-    text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-    text.remove_suffix(1);
-  return text;
-}
-
 // A value as git reads it: quotes removed, escapes resolved, a comment
 // (`#` or `;` outside quotes) dropped, and outer spaces trimmed.
-std::string valueOf(std::string_view raw) {
+std::string valueOf(llvm::StringRef raw) {
   std::string out;
   bool quoted = false;
   for (size_t i = 0; i < raw.size(); ++i) {
@@ -46,11 +32,12 @@ std::string valueOf(std::string_view raw) {
       out += c;
     }
   }
-  return std::string(trimmed(out));
+  return llvm::StringRef(out).trim().str();
 }
 
+// The variable's value, or "" (core/environment.h: empty is unset).
 std::string environment(const char* name) {
-  const char* value = std::getenv(name);
+  const char* value = envValue(name);
   return value ? value : "";
 }
 
@@ -70,23 +57,22 @@ std::optional<std::string> settingIn(const fs::path& file) {
 std::optional<std::string> excludesFileSetting(const std::string& configText) {
   std::optional<std::string> value;
   bool inCore = false;
-  std::istringstream lines(configText);
-  std::string line;
-  while (std::getline(lines, line)) {
-    std::string_view text = trimmed(line);
-    if (text.empty() || text[0] == '#' || text[0] == ';') continue;
-    if (text[0] == '[') {
-      size_t end = text.find(']');
-      std::string_view header = text.substr(1, end == std::string_view::npos ? 0 : end - 1);
-      inCore = lowered(trimmed(header)) == "core";  // not a `[core "sub"]` section
-      text = end == std::string_view::npos ? std::string_view() : trimmed(text.substr(end + 1));
+  for (llvm::StringRef rest = configText; !rest.empty();) {
+    llvm::StringRef line;
+    std::tie(line, rest) = rest.split('\n');
+    llvm::StringRef text = line.trim();
+    if (text.empty() || text.front() == '#' || text.front() == ';') continue;
+    if (text.front() == '[') {
+      inCore = false;
+      if (!text.contains(']')) continue;
+      auto [header, after] = text.drop_front().split(']');
+      inCore = header.trim().equals_insensitive("core");  // not a `[core "sub"]` section
+      text = after.trim();
       if (text.empty()) continue;
     }
-    if (!inCore) continue;
-    size_t equals = text.find('=');
-    if (equals == std::string_view::npos) continue;
-    if (lowered(trimmed(text.substr(0, equals))) == "excludesfile")
-      value = valueOf(text.substr(equals + 1));
+    if (!inCore || !text.contains('=')) continue;
+    auto [key, raw] = text.split('=');
+    if (key.trim().equals_insensitive("excludesfile")) value = valueOf(raw);
   }
   return value;
 }

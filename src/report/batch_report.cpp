@@ -84,6 +84,10 @@ const char* fixedLabel(Mode mode) {
 
 }  // namespace
 
+bool isJsonReport(const std::string& path) {
+  return path.size() > 5 && path.compare(path.size() - 5, 5, ".json") == 0;
+}
+
 BatchTable batchTable(const BatchInput& input) {
   BatchTable table{input.mode, {}};
   std::vector<BatchRow>& rows = table.rows;

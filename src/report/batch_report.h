@@ -47,6 +47,9 @@ struct BatchTable {
   std::vector<BatchRow> rows;
 };
 
+// Whether a --report file is JSON (a `.json` name), else Markdown.
+bool isJsonReport(const std::string& path);
+
 BatchTable batchTable(const BatchInput& input);
 std::string renderBatchTable(const BatchTable& table, bool json);
 inline std::string renderBatchReport(const BatchInput& input, bool json) {
