@@ -58,6 +58,26 @@ TEST(ProjectIndex, LinksCallsAcrossFiles) {
   EXPECT_EQ(pathOf(callers[0]->model), "main.py");
 }
 
+TEST(ProjectIndex, TrainerSubclassesAreTrainersThroughEveryFileOfTheChain) {
+  Project p;
+  p.add("base.py",
+        "from pytorch_lightning import Trainer as PlTrainer\nclass Base(PlTrainer): pass\n");
+  p.add("runner.py", "from base import Base\nclass Runner(Base): pass\n");
+  p.add("other.py", "from mylib import Trainer\nclass Trainer(Trainer): pass\n");
+  p.add("train.py",
+        "from runner import Runner\nfrom other import Trainer\n"
+        "Runner(strategy='deepspeed').fit(M())\nTrainer(strategy='deepspeed').fit(M())\n");
+  std::vector<FileModel*> files;
+  for (auto& m : p.models) files.push_back(m.get());
+  FileModel::link(files, p.index);
+  EXPECT_TRUE(p.models[0]->isTrainerSubclass("Base"));
+  EXPECT_TRUE(p.models[1]->isTrainerSubclass("Runner"));
+  EXPECT_FALSE(p.models[2]->isTrainerSubclass("Trainer"));  // not Lightning's
+  const auto& trainers = p.models[3]->trainers();
+  ASSERT_EQ(trainers.size(), 1u);
+  EXPECT_EQ(trainers[0].strategy.kind, Strategy::DeepSpeed);
+}
+
 TEST(ProjectIndex, ReadsStrategyFlagsOfLauncherScripts) {
   ProjectIndex index;
   index.addLauncher("scripts/train.sh",

@@ -33,7 +33,7 @@ FileModel::FileModel(const SourceFile& file, const SyntaxTree& tree, ModelOption
   bindings_.collect(root_, source_);
   for (const std::string& module : imports_.importedModules())
     importsFunctools_ = importsFunctools_ || module == "functools";
-  collectFabricSubclasses();
+  collectSubclasses();
 }
 
 void FileModel::link(const std::vector<FileModel*>& files, const ProjectIndex& index,
@@ -99,6 +99,11 @@ bool sameFabric(const FabricInstance* a, const FabricInstance* b) {
 bool FileModel::isFabricSubclass(std::string_view name) const {
   return std::find(fabricSubclasses_.begin(), fabricSubclasses_.end(), name) !=
          fabricSubclasses_.end();
+}
+
+bool FileModel::isTrainerSubclass(std::string_view name) const {
+  return std::find(trainerSubclasses_.begin(), trainerSubclasses_.end(), name) !=
+         trainerSubclasses_.end();
 }
 
 bool FileModel::isPytorchLightningLiteSubclass(std::string_view name) const {
@@ -173,25 +178,27 @@ std::vector<TSNode> FileModel::classDefinitions() const {
   return out;
 }
 
-bool FileModel::collectFabricSubclasses() {
-  size_t before = fabricSubclasses_.size();
+bool FileModel::collectSubclasses() {
+  size_t before = fabricSubclasses_.size() + trainerSubclasses_.size();
   // Bases may come later in the file or from another file: to a fixpoint.
   for (bool more = true; more;) {
     more = false;
     for (TSNode n : classDefinitions()) {
       std::string name(textOf(field(n, "name"), source_));
-      if (isFabricSubclass(name)) continue;
+      if (isFabricSubclass(name) || isTrainerSubclass(name)) continue;
       for (TSNode base : namedChildren(field(n, "superclasses"))) {
         auto q = imports_.qualify(base, source_);
         bool local = is(base, "identifier");
-        bool fabric =
-            (q && isFabricClass(*q)) || (local && isFabricSubclass(textOf(base, source_)));
+        std::string_view baseName = local ? textOf(base, source_) : std::string_view();
+        bool fabric = (q && isFabricClass(*q)) || (local && isFabricSubclass(baseName));
         bool lite = (q && isPytorchLightningLite(*q)) ||
-                    (local && isPytorchLightningLiteSubclass(textOf(base, source_)));
-        if (!fabric && q && index_)
+                    (local && isPytorchLightningLiteSubclass(baseName));
+        bool trainer = (q && isTrainerClass(*q)) || (local && isTrainerSubclass(baseName));
+        if (!fabric && !trainer && q && index_)
           if (auto sym = index_->symbol(file_.path(), *q)) {
             fabric = sym->file->isFabricSubclass(sym->name);
             lite = sym->file->isPytorchLightningLiteSubclass(sym->name);
+            trainer = sym->file->isTrainerSubclass(sym->name);
           }
         if (fabric) {
           fabricSubclasses_.push_back(name);
@@ -199,10 +206,15 @@ bool FileModel::collectFabricSubclasses() {
           more = true;
           break;
         }
+        if (trainer) {
+          trainerSubclasses_.push_back(name);
+          more = true;
+          break;
+        }
       }
     }
   }
-  return fabricSubclasses_.size() > before;
+  return fabricSubclasses_.size() + trainerSubclasses_.size() > before;
 }
 
 bool FileModel::attachSubclasses(const ProjectIndex& index) {
@@ -226,7 +238,7 @@ bool FileModel::attachSubclasses(const ProjectIndex& index) {
       --depth;
       return found;
     });
-  return collectFabricSubclasses();
+  return collectSubclasses();
 }
 
 // `"cpu"` or `CPUAccelerator()` as an accelerator: the argument or dict
@@ -280,12 +292,47 @@ bool FileModel::isTrainerConstruction(TSNode call) const {
   return constructsTrainer(call, partialBehind(call));
 }
 
+std::optional<ProjectIndex::Symbol> FileModel::trainerSubclassCalled(TSNode callee) const {
+  if (fromArgparseArgs(callee, source_)) callee = field(callee, "object");
+  if (is(callee, "identifier") && isTrainerSubclass(textOf(callee, source_)))
+    return ProjectIndex::Symbol{this, std::string(textOf(callee, source_))};
+  auto q = imports_.qualify(callee, source_);
+  if (!q || !index_) return std::nullopt;
+  auto sym = index_->symbol(file_.path(), *q);
+  if (sym && sym->file->isTrainerSubclass(sym->name)) return sym;
+  return std::nullopt;
+}
+
 bool FileModel::constructsTrainer(TSNode call, TSNode partial) const {
   TSNode callee = classCalled(call, partial);
   if (isNull(callee)) return false;
+  if (trainerSubclassCalled(callee)) return true;
   if (fromArgparseArgs(callee, source_)) callee = field(callee, "object");
   auto q = imports_.qualify(callee, source_);
   return q && isTrainerClass(*q);
+}
+
+TSNode FileModel::deepSpeedInInit(std::string_view className) const {
+  for (TSNode cls : classDefinitions()) {
+    if (textOf(field(cls, "name"), source_) != className) continue;
+    for (TSNode member : namedChildren(field(cls, "body"))) {
+      TSNode fn = is(member, "decorated_definition") ? field(member, "definition") : member;
+      if (!is(fn, "function_definition") || textOf(field(fn, "name"), source_) != "__init__")
+        continue;
+      TSNode found{};
+      walk(field(fn, "body"), [&](TSNode n) {
+        std::string text;
+        std::optional<std::string> q;
+        if ((is(n, "string") && stringLiteral(n, source_, text) && isDeepSpeedName(text)) ||
+            ((is(n, "identifier") || is(n, "attribute")) && (q = imports_.qualify(n, source_)) &&
+             isDeepSpeedStrategyClass(*q)))
+          found = n;
+        return isNull(found);
+      });
+      return found;
+    }
+  }
+  return TSNode{};
 }
 
 TSNode FileModel::parsedArgumentsOf(TSNode call) const {
@@ -362,6 +409,16 @@ void FileModel::collectFabricsAndTrainers() {
       TrainerInstance trainer;
       trainer.construction = n;
       trainer.strategy = strategyOf(hydra);
+      // A subclass of the project may choose DeepSpeed in its own `__init__`.
+      if (auto sub = trainerSubclassCalled(classCalled(n, partial));
+          sub && trainer.strategy.kind == Strategy::NotDeepSpeed &&
+          isNull(keywordArgument(args, "strategy", source_)))
+        if (TSNode chosen = sub->file->deepSpeedInInit(sub->name); !isNull(chosen)) {
+          trainer.strategy.kind = Strategy::MaybeDeepSpeed;
+          trainer.strategy.evidence = chosen;
+          trainer.strategy.evidenceFile = &sub->file->file();
+          trainer.strategy.why = "the `__init__` of `" + sub->name + "` may choose it";
+        }
       trainers_.push_back(std::move(trainer));
     }
   });

@@ -162,6 +162,8 @@ class FileModel {
   const FileModel* modelOfFile(const SourceFile* file) const;
   bool isFabricSubclass(std::string_view name) const;
   bool isPytorchLightningLiteSubclass(std::string_view name) const;
+  // A class of this file deriving from Lightning's Trainer (`class Trainer(pl.Trainer)`).
+  bool isTrainerSubclass(std::string_view name) const;
   const LightningModuleClass* lightningModule(std::string_view name) const;
   // Calls of `fn` from other files of the project.
   std::vector<const ForeignCall*> foreignCallers(const FunctionInfo* fn) const;
@@ -200,7 +202,8 @@ class FileModel {
   // Every class of the file, nested ones too, in document order: the index
   // holds them, so a fixpoint pass does not walk the whole tree again.
   std::vector<TSNode> classDefinitions() const;
-  bool collectFabricSubclasses();
+  // Fabric and Trainer subclasses of the project, to a fixpoint in the file.
+  bool collectSubclasses();
   void collectFabricsAndTrainers();
   void collectFits();
   void collectFabricParameters();
@@ -218,6 +221,12 @@ class FileModel {
   // The two above, given the call's partialBehind(), traced once per call.
   bool constructsFabric(TSNode call, TSNode partial) const;
   bool constructsTrainer(TSNode call, TSNode partial) const;
+  // The project's Trainer subclass a callee names (`MyTrainer`,
+  // `MyTrainer.from_argparse_args`): the file defining it and its name there.
+  std::optional<ProjectIndex::Symbol> trainerSubclassCalled(TSNode callee) const;
+  // A DeepSpeed strategy named in the `__init__` of this file's class
+  // `className` (`kwargs.setdefault("strategy", "deepspeed")`), or null.
+  TSNode deepSpeedInInit(std::string_view className) const;
   // The calls that may have made the Trainer `expr` holds, through names
   // and the returns of helpers (of this file or, imported, of another), each
   // with the file it is in.
@@ -248,6 +257,7 @@ class FileModel {
   Bindings bindings_;
   std::vector<std::string> fabricSubclasses_;
   std::vector<std::string> liteSubclasses_;  // of them, pytorch_lightning LightningLites
+  std::vector<std::string> trainerSubclasses_;
   std::vector<FabricInstance> fabrics_;
   std::vector<SetupCall> setups_;
   std::vector<TrainerInstance> trainers_;

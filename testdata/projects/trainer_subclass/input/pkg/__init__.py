@@ -1,0 +1,1 @@
+from pkg.trainer import Trainer  # noqa: F401
