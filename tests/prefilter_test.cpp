@@ -37,6 +37,18 @@ TEST(Prefilter, RelevanceFollowsRuleAndModelWords) {
   EXPECT_EQ(filter.python("print('hello')\n"), Relevance::None);
 }
 
+TEST(Prefilter, WordsCountInCodeAndStrategyNamesInStrings) {
+  Prefilter filter(rulesNamed({"LF001", "LF003", "LF014"}), true);
+  EXPECT_EQ(filter.python("# fabric.backward(loss)\n\"\"\"Fits a Trainer.\"\"\"\n"),
+            Relevance::None);
+  EXPECT_EQ(filter.python("hint = 'pl.Trainer'\n"), Relevance::None);
+  EXPECT_EQ(filter.python("STRATEGY = 'deepspeed_stage_2'\n"), Relevance::ModelOnly);
+  EXPECT_EQ(filter.python("name = 'deepspeed_stage_1_offload'\n"), Relevance::Rules);
+  EXPECT_EQ(filter.python("print(f'{fabric.backward(loss)}')\n"), Relevance::Rules);
+  EXPECT_EQ(filter.python("step = getattr(model, 'training_step')\n"), Relevance::Rules);
+  EXPECT_EQ(filter.python("print('training_step done')\n"), Relevance::None);
+}
+
 TEST(Prefilter, RunsOnlyTheRulesWhoseWordsTheTextHolds) {
   RuleSet rules = rulesNamed({"LF001", "LF003", "LF017"});
   Prefilter filter(rules, true);

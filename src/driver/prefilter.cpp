@@ -1,8 +1,10 @@
 #include "driver/prefilter.h"
 
 #include <algorithm>
+#include <cctype>
 #include <queue>
 
+#include "driver/code_regions.h"
 #include "rules/rule.h"
 
 namespace lightfix {
@@ -89,18 +91,36 @@ std::vector<const Rule*> pythonRulesOf(const RuleSet& rules) {
   return out;
 }
 
-WordAutomaton pythonAutomaton(const std::vector<const Rule*>& rules) {
+// In any other string literal only a strategy's name can matter
+// (`strategy="deepspeed_stage_1_offload"`, a `DeepSpeedStrategy` class path):
+// the words holding one of these.
+constexpr std::string_view kStringAnchors[] = {"deepspeed", "DeepSpeed", "_1_"};
+
+// A literal that is one name is still that name: a dict key
+// (`options["accelerator"] = "cpu"`), `getattr(model, "training_step")`.
+bool quotedName(std::string_view body) {
+  if (body.empty() || std::isdigit(static_cast<unsigned char>(body[0]))) return false;
+  return std::all_of(body.begin(), body.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+}
+
+// The words of the enabled rules and the model, each with its kind bits;
+// `inStrings`: only those that count inside a string literal.
+WordAutomaton pythonAutomaton(const std::vector<const Rule*>& rules, bool inStrings) {
   std::vector<std::string_view> words;
   std::vector<uint64_t> kinds;
-  for (size_t i = 0; i < rules.size(); ++i)
-    for (std::string_view word : rules[i]->triggers) {
-      words.push_back(word);
-      kinds.push_back(i < kRuleBits ? uint64_t{1} << i : kAnyRuleWord);
-    }
-  for (std::string_view word : kModelWords) {
+  auto add = [&](std::string_view word, uint64_t kind) {
+    bool anchored = std::any_of(std::begin(kStringAnchors), std::end(kStringAnchors),
+                                [&](std::string_view a) { return word.find(a) != word.npos; });
+    if (inStrings && !anchored) return;
     words.push_back(word);
-    kinds.push_back(kModelWord);
-  }
+    kinds.push_back(kind);
+  };
+  for (size_t i = 0; i < rules.size(); ++i)
+    for (std::string_view word : rules[i]->triggers)
+      add(word, i < kRuleBits ? uint64_t{1} << i : kAnyRuleWord);
+  for (std::string_view word : kModelWords) add(word, kModelWord);
   return WordAutomaton(words, kinds);
 }
 
@@ -117,11 +137,18 @@ WordAutomaton cxxAutomaton(const RuleSet& rules) {
 Prefilter::Prefilter(const RuleSet& rules, bool enabled)
     : enabled_(enabled),
       pythonRules_(pythonRulesOf(rules)),
-      python_(pythonAutomaton(pythonRules_)),
+      python_(pythonAutomaton(pythonRules_, false)),
+      strings_(pythonAutomaton(pythonRules_, true)),
       cxx_(cxxAutomaton(rules)) {}
 
 uint64_t Prefilter::words(std::string_view text) const {
-  return enabled_ ? python_.scan(text, 0) : ~uint64_t{0};
+  if (!enabled_) return ~uint64_t{0};
+  uint64_t found = 0;
+  forEachRegion(text, [&](Region region, std::string_view part) {
+    bool code = region != Region::String || quotedName(part);
+    found |= (code ? python_ : strings_).scan(part, 0);
+  });
+  return found;
 }
 
 Relevance Prefilter::python(uint64_t words) {

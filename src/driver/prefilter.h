@@ -3,7 +3,9 @@
 // its bytes through an Aho–Corasick automaton of every word that counts —
 // the enabled rules' trigger words, and the words that make a file matter to
 // the project model — so that a file without them is read once and never
-// parsed, whatever the number of words.
+// parsed, whatever the number of words. Words count in code, not in
+// comments, and in a string literal only when it is one name (a dict key)
+// or holds a strategy's name.
 
 #include <cstdint>
 #include <string_view>
@@ -39,8 +41,9 @@ class Prefilter {
  public:
   // `enabled` false: every file is parsed and checked (to test the filter).
   Prefilter(const RuleSet& rules, bool enabled);
-  // The words a Python text holds, in one pass: a bit per rule's triggers
-  // and one for the model's words; every bit when the filter is off.
+  // The words a Python text holds (code_regions.h), in one pass: a bit per
+  // rule's triggers and one for the model's words; every bit when the
+  // filter is off.
   uint64_t words(std::string_view text) const;
   static Relevance python(uint64_t words);
   Relevance python(std::string_view text) const { return python(words(text)); }
@@ -57,7 +60,8 @@ class Prefilter {
 
   bool enabled_;
   std::vector<const Rule*> pythonRules_;  // bit i: the i-th's triggers
-  WordAutomaton python_;
+  WordAutomaton python_;                  // in code
+  WordAutomaton strings_;                 // in string literals
   WordAutomaton cxx_;
 };
 
