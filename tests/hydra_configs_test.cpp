@@ -64,6 +64,35 @@ TEST(HydraConfigs, AnotherConfigOfTheGroupIsOnlyPossible) {
   EXPECT_EQ(hydra.trainer()->kind, Strategy::MaybeDeepSpeed);
 }
 
+TEST(HydraConfigs, AStrategyGroupGivesWhatItsComposedTargetIs) {
+  const char* ddp = "_target_: lightning.pytorch.strategies.DDPStrategy\n";
+  const char* deepSpeed =
+      "# ZeRO 2\n_target_: lightning.pytorch.strategies.DeepSpeedStrategy\nstage: 2\n";
+  auto group = [&](const char* picked, bool withDeepSpeed) {
+    std::vector<std::pair<std::string, std::string>> files = {
+        {"configs/config.yaml", std::string("defaults:\n  - /strategy: ") + picked + "\n"},
+        {"configs/strategy/ddp.yaml", ddp},
+        {"configs/strategy/fsdp.yaml", "_target_: lightning.pytorch.strategies.FSDPStrategy\n"}};
+    if (withDeepSpeed) files.emplace_back("configs/strategy/deepspeed.yaml", deepSpeed);
+    return project(files);
+  };
+  HydraConfigs picked = group("deepspeed", true);
+  ASSERT_NE(picked.strategyGroup(), nullptr);
+  EXPECT_EQ(picked.strategyGroup()->kind, Strategy::DeepSpeed);
+  EXPECT_EQ(picked.strategyGroup()->path, "configs/strategy/deepspeed.yaml");
+  EXPECT_EQ(picked.strategyGroup()->line, 2u);
+  // Offered, not picked: a command line (`strategy=deepspeed`) may pick it.
+  HydraConfigs offered = group("ddp", true);
+  ASSERT_NE(offered.strategyGroup(), nullptr);
+  EXPECT_EQ(offered.strategyGroup()->kind, Strategy::MaybeDeepSpeed);
+  HydraConfigs without = group("ddp", false);
+  ASSERT_NE(without.strategyGroup(), nullptr);
+  EXPECT_EQ(without.strategyGroup()->kind, Strategy::NotDeepSpeed);
+  // No such group: nothing is known of `instantiate(cfg.strategy)`.
+  EXPECT_EQ(project({{"configs/trainer/ddp.yaml", kDdp}}).strategyGroup(), nullptr);
+  EXPECT_EQ(group("ddp", false).trainer(), nullptr);
+}
+
 TEST(HydraConfigs, InheritedAndOverridden) {
   // gpu.yaml extends default.yaml; an experiment's `override` wins over
   // the primary's own pick.

@@ -124,6 +124,10 @@ bool inTrainerGroup(const std::string& path) {
   return std::filesystem::path(path).parent_path().filename() == "trainer";
 }
 
+bool inStrategyGroup(const std::string& path) {
+  return std::filesystem::path(path).parent_path().filename() == "strategy";
+}
+
 HydraConfigFile readHydraConfig(const std::string& text) {
   HydraConfigFile out;
   QuietYaml yaml(text);
@@ -141,6 +145,7 @@ HydraConfigFile readHydraConfig(const std::string& text) {
         if (!deepSpeed.empty()) out.deepSpeedLine = deepSpeed.front().line;
       } else if (key == "_target_") {
         out.target = scalar(kv.getValue());
+        out.targetLine = lineOf(sm, kv.getValue());
       } else if (key == "defaults") {
         if (auto* list = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(kv.getValue()))
           for (llvm::yaml::Node& item : *list)

@@ -41,11 +41,15 @@ struct HydraConfigFile {
   bool setsStrategy = false;   // `strategy:` at the top level, whatever it names
   unsigned deepSpeedLine = 0;  // the line, when that is a DeepSpeed strategy
   std::string target;          // its top-level `_target_:`, if any
+  unsigned targetLine = 0;     // and its line
 };
 HydraConfigFile readHydraConfig(const std::string& text);
 // Whether `path` is a config of a `trainer/` group (Hydra's, or a
 // LightningCLI `--trainer` file): its top-level keys are a Trainer's.
 bool inTrainerGroup(const std::string& path);
+// Whether `path` is a config of a Hydra `strategy/` group: its top level is
+// one strategy object (`_target_: lightning.pytorch.strategies.DDPStrategy`).
+bool inStrategyGroup(const std::string& path);
 
 // How a YAML config names the classes it builds: `_target_:` keys (Hydra),
 // `class_path:` keys (LightningCLI), and the names they give.

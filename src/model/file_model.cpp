@@ -275,19 +275,6 @@ static bool fromArgparseArgs(TSNode callee, std::string_view source) {
          textOf(field(callee, "attribute"), source) == "from_argparse_args";
 }
 
-// `hydra.utils.instantiate(cfg.trainer, ...)`: the Trainer a Hydra config
-// describes (its `_target_`), chosen when the program runs.
-static bool hydraTrainer(TSNode call, const Imports& imports, std::string_view source) {
-  auto q = imports.qualify(field(call, "function"), source);
-  if (!q || (*q != "hydra.utils.instantiate" && *q != "hydra.utils.call")) return false;
-  std::vector<TSNode> args = positionalArguments(field(call, "arguments"));
-  if (args.empty()) return false;
-  std::string key;
-  if (is(args[0], "subscript") && stringLiteral(field(args[0], "subscript"), source, key))
-    return key == "trainer";
-  return is(args[0], "attribute") && textOf(field(args[0], "attribute"), source) == "trainer";
-}
-
 bool FileModel::isTrainerConstruction(TSNode call) const {
   return constructsTrainer(call, partialBehind(call));
 }
@@ -376,12 +363,8 @@ void FileModel::collectFabricsAndTrainers() {
         s = evaluateStrategyArgument(parsed, bindings_.scopeOf(n), *this);
       } else if (isNull(expr) && hydra) {
         // What the project's Hydra configs give the Trainer.
-        if (const StrategySource* yaml = index_ ? index_->hydraTrainer() : nullptr) {
-          s.kind = yaml->kind;
-          s.why = yaml->why;
-          s.externalPath = yaml->path;
-          s.externalLine = yaml->line;
-        }
+        if (const StrategySource* yaml = index_ ? index_->hydraTrainer() : nullptr)
+          s = strategyOfConfig(*yaml);
       } else if (isNull(expr) && hasSplat(args)) {
         // `Trainer(**trainer_kwargs)`: what the dict holds, if it can be read.
         s = evaluateSplatStrategy(n, *this);
@@ -404,7 +387,7 @@ void FileModel::collectFabricsAndTrainers() {
                           strategyOf(false),
                           isNull(assignment) ? TSNode{} : enclosingStatement(assignment),
                           false});
-    } else if (bool hydra = hydraTrainer(n, imports_, source_);
+    } else if (bool hydra = hydraInstantiates(n, *this, "trainer");
                hydra || constructsTrainer(n, partial)) {
       TrainerInstance trainer;
       trainer.construction = n;

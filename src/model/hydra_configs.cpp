@@ -26,7 +26,13 @@ std::string groupFolder(const std::string& group, const std::string& dir, const 
 
 const char* const kMaybeWhy = "a Hydra config of the project chooses it";
 
-bool namesTrainerGroup(const std::string& group) { return fs::path(group).filename() == "trainer"; }
+bool namesGroup(const std::string& group, HydraGroup g) {
+  return fs::path(group).filename() == (g == HydraGroup::Trainer ? "trainer" : "strategy");
+}
+
+bool inGroup(const std::string& path, HydraGroup g) {
+  return g == HydraGroup::Trainer ? inTrainerGroup(path) : inStrategyGroup(path);
+}
 
 }  // namespace
 
@@ -50,28 +56,34 @@ std::optional<std::string> HydraConfigs::groupFile(const std::string& folder,
   return std::nullopt;
 }
 
-StrategySource HydraConfigs::effective(const std::string& path, int depth) const {
+StrategySource HydraConfigs::effective(const std::string& path, HydraGroup group, int depth) const {
   StrategySource none{Strategy::NotDeepSpeed, path, 0, {}};
   const HydraConfigFile* f = file(path);
   if (!f || depth > kMaxHydraDepth) return none;
-  if (f->setsStrategy)
+  // A trainer config's `strategy:`; a strategy config's own `_target_`.
+  if (group == HydraGroup::Trainer && f->setsStrategy)
     return f->deepSpeedLine > 0 ? StrategySource{Strategy::DeepSpeed, path, f->deepSpeedLine, {}}
                                 : none;
+  if (group == HydraGroup::Strategy && !f->target.empty())
+    return isDeepSpeedStrategyClass(f->target)
+               ? StrategySource{Strategy::DeepSpeed, path, f->targetLine, {}}
+               : none;
   // Its own keys come last (`_self_`); before them, the configs it extends,
   // the later one winning.
   std::string dir = folderOf(path);
   std::string root = folderOf(dir);
   for (auto d = f->defaults.rbegin(); d != f->defaults.rend(); ++d) {
-    if (!d->group.empty() && !namesTrainerGroup(d->group)) continue;
+    if (!d->group.empty() && !namesGroup(d->group, group)) continue;
     std::string folder = d->group.empty() ? dir : groupFolder(d->group, dir, root);
     for (auto name = d->names.rbegin(); name != d->names.rend(); ++name)
-      if (auto base = groupFile(folder, *name)) return effective(*base, depth + 1);
+      if (auto base = groupFile(folder, *name)) return effective(*base, group, depth + 1);
   }
   return none;
 }
 
-void HydraConfigs::compose(const std::string& path, const std::string& root, int depth,
-                           std::set<std::string>& seen, std::vector<Choice>& choices) const {
+void HydraConfigs::compose(const std::string& path, const std::string& root, HydraGroup group,
+                           int depth, std::set<std::string>& seen,
+                           std::vector<Choice>& choices) const {
   const HydraConfigFile* f = file(path);
   // Each config once: Hydra includes a config once per composition.
   if (!f || depth > kMaxHydraDepth || !seen.insert(path).second) return;
@@ -82,28 +94,28 @@ void HydraConfigs::compose(const std::string& path, const std::string& root, int
     for (const std::string& name : d.names) {
       std::optional<std::string> picked = groupFile(folder, name);
       if (!picked) continue;
-      if (namesTrainerGroup(d.group))
+      if (namesGroup(d.group, group))
         choices.push_back({*picked, d.override});
       else
-        compose(*picked, root, depth + 1, seen, choices);
+        compose(*picked, root, group, depth + 1, seen, choices);
     }
   }
 }
 
-// A primary config sits at a config root, beside the `trainer/` group; its
-// composition picks one trainer config: the last `override` of the group,
-// else the first entry naming it.
-std::vector<std::string> HydraConfigs::defaultTrainers() const {
-  std::set<std::string> roots;  // folders holding a `trainer/` group
+// A primary config sits at a config root, beside the group's folder; its
+// composition picks one config of the group: the last `override` of the
+// group, else the first entry naming it.
+std::vector<std::string> HydraConfigs::defaultPicks(HydraGroup group) const {
+  std::set<std::string> roots;  // folders holding the group
   for (const auto& entry : files_)
-    if (inTrainerGroup(entry.first)) roots.insert(folderOf(folderOf(entry.first)));
+    if (inGroup(entry.first, group)) roots.insert(folderOf(folderOf(entry.first)));
   std::vector<std::string> out;
   for (const auto& [path, f] : files_) {
     std::string root = folderOf(path);
-    if (f.defaults.empty() || inTrainerGroup(path) || roots.count(root) == 0) continue;
+    if (f.defaults.empty() || inGroup(path, group) || roots.count(root) == 0) continue;
     std::set<std::string> seen;
     std::vector<Choice> choices;
-    compose(path, root, 0, seen, choices);
+    compose(path, root, group, 0, seen, choices);
     auto last =
         std::find_if(choices.rbegin(), choices.rend(), [](const Choice& c) { return c.override; });
     if (last != choices.rend())
@@ -114,15 +126,15 @@ std::vector<std::string> HydraConfigs::defaultTrainers() const {
   return out;
 }
 
-// Where no primary config's composition reaches the group: every trainer
-// config any defaults list picks (hyena-dna's pipelines each pick one). The
-// root of an absolute `/trainer` is the nearest folder above that has it.
-std::vector<std::string> HydraConfigs::trainersPickedAnywhere() const {
+// Where no primary config's composition reaches the group: every config of
+// it any defaults list picks (hyena-dna's pipelines each pick a trainer).
+// The root of an absolute `/trainer` is the nearest folder above that has it.
+std::vector<std::string> HydraConfigs::pickedAnywhere(HydraGroup group) const {
   std::vector<std::string> out;
   for (const auto& [path, f] : files_) {
     std::string dir = folderOf(path);
     for (const HydraDefault& d : f.defaults) {
-      if (!namesTrainerGroup(d.group)) continue;
+      if (!namesGroup(d.group, group)) continue;
       for (const std::string& name : d.names) {
         std::optional<std::string> picked;
         std::string root = dir;
@@ -135,26 +147,39 @@ std::vector<std::string> HydraConfigs::trainersPickedAnywhere() const {
   return out;
 }
 
-void HydraConfigs::resolve() {
-  trainer_.reset();
-  std::vector<std::string> picked = defaultTrainers();
-  if (picked.empty()) picked = trainersPickedAnywhere();
+std::optional<StrategySource> HydraConfigs::resolveGroup(HydraGroup group) const {
+  std::vector<std::string> picked = defaultPicks(group);
+  if (picked.empty()) picked = pickedAnywhere(group);
   std::optional<StrategySource> first;
   bool every = !picked.empty();
   for (const std::string& path : picked) {
-    StrategySource e = effective(path, 0);
+    StrategySource e = effective(path, group, 0);
     every = every && e.kind == Strategy::DeepSpeed;
     if (e.kind == Strategy::DeepSpeed && !first) first = e;
   }
-  if (every) {
-    trainer_ = first;
-  } else if (first) {
-    trainer_ = first;
-    trainer_->kind = Strategy::MaybeDeepSpeed;
-    trainer_->why = kMaybeWhy;
-  } else if (!named_.empty()) {
-    trainer_ = named_.front();
+  if (every) return first;
+  if (first) {
+    first->kind = Strategy::MaybeDeepSpeed;
+    first->why = kMaybeWhy;
+    return first;
   }
+  // A config of the group that no composition picks, which a command line
+  // (`trainer=deepspeed`) may.
+  if (group == HydraGroup::Trainer)
+    return named_.empty() ? std::nullopt : std::optional<StrategySource>(named_.front());
+  for (const auto& entry : files_)
+    if (inStrategyGroup(entry.first))
+      if (StrategySource e = effective(entry.first, group, 0); e.kind == Strategy::DeepSpeed)
+        return StrategySource{Strategy::MaybeDeepSpeed, e.path, e.line, kMaybeWhy};
+  return std::nullopt;
+}
+
+void HydraConfigs::resolve() {
+  trainer_ = resolveGroup(HydraGroup::Trainer);
+  strategyGroup_.reset();
+  if (std::any_of(files_.begin(), files_.end(),
+                  [](const auto& entry) { return inStrategyGroup(entry.first); }))
+    strategyGroup_ = resolveGroup(HydraGroup::Strategy).value_or(StrategySource{});
 }
 
 std::string HydraConfigs::groupTrainerPackage(const std::string& path) const {

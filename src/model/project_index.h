@@ -57,6 +57,9 @@ class ProjectIndex {
   void resolveConfigs() { hydra_.resolve(); }
   // The DeepSpeed that `hydra.utils.instantiate(cfg.trainer)` runs, or null.
   const StrategySource* hydraTrainer() const { return hydra_.trainer(); }
+  // What `hydra.utils.instantiate(cfg.strategy)` builds, or null when the
+  // project has no `strategy/` group.
+  const StrategySource* hydraStrategyGroup() const { return hydra_.strategyGroup(); }
   std::string hydraGroupTrainerPackage(const std::string& path) const {
     return hydra_.groupTrainerPackage(path);
   }

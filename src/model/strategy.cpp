@@ -419,6 +419,9 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
     TSNode callee = field(expr, "function");
     Strategy s;
     if (strategyClass(callee, expr, m, s)) return s;
+    if (const StrategySource* group = m.index() ? m.index()->hydraStrategyGroup() : nullptr;
+        group && hydraInstantiates(expr, m, "strategy"))
+      return strategyOfConfig(*group);
     // `cls(...)` with `cls` a parameter: the classes its callers pass; a
     // name bound to classes (`cls = A if xla else B`): those classes.
     if (is(callee, "identifier")) {
@@ -452,6 +455,27 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
 }
 
 }  // namespace
+
+Strategy strategyOfConfig(const StrategySource& config) {
+  Strategy s;
+  s.kind = config.kind;
+  s.why = config.why;
+  s.externalPath = config.path;
+  s.externalLine = config.line;
+  return s;
+}
+
+bool hydraInstantiates(TSNode call, const FileModel& model, std::string_view group) {
+  std::string_view source = model.file().text();
+  auto q = model.imports().qualify(field(call, "function"), source);
+  if (!q || (*q != "hydra.utils.instantiate" && *q != "hydra.utils.call")) return false;
+  std::vector<TSNode> args = positionalArguments(field(call, "arguments"));
+  if (args.empty()) return false;
+  std::string key;
+  if (is(args[0], "subscript") && stringLiteral(field(args[0], "subscript"), source, key))
+    return key == group;
+  return is(args[0], "attribute") && textOf(field(args[0], "attribute"), source) == group;
+}
 
 Strategy evaluateStrategy(TSNode expr, TSNode scope, const FileModel& model) {
   return evaluate(expr, scope, model, 0);

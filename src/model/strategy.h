@@ -5,6 +5,7 @@
 #include <tree_sitter/api.h>
 
 #include <string>
+#include <string_view>
 
 namespace lightfix {
 
@@ -49,6 +50,13 @@ Strategy evaluateStrategyArgument(TSNode args, TSNode scope, const FileModel& mo
 // (`Trainer(**trainer_kwargs)`): DeepSpeed when every path the dict takes
 // gives it, possibly when one does or when lightfix cannot read the dict.
 Strategy evaluateSplatStrategy(TSNode call, const FileModel& model);
+
+// The strategy a line of a config file (YAML) selects, as a Python value's.
+Strategy strategyOfConfig(const StrategySource& config);
+
+// `hydra.utils.instantiate(cfg.<group>, ...)` (or `cfg["<group>"]`,
+// `hydra.utils.call`): an object a Hydra config group describes.
+bool hydraInstantiates(TSNode call, const FileModel& model, std::string_view group);
 
 // Whether a strategy name is one of DeepSpeed's (`deepspeed`,
 // `deepspeed_stage_3_offload`…), as Lightning's registry reads it.
