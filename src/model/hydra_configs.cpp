@@ -174,11 +174,15 @@ std::optional<StrategySource> HydraConfigs::resolveGroup(HydraGroup group) const
   return std::nullopt;
 }
 
+bool HydraConfigs::hasGroup(HydraGroup group) const {
+  return std::any_of(files_.begin(), files_.end(),
+                     [&](const auto& entry) { return inGroup(entry.first, group); });
+}
+
 void HydraConfigs::resolve() {
   trainer_ = resolveGroup(HydraGroup::Trainer);
   strategyGroup_.reset();
-  if (std::any_of(files_.begin(), files_.end(),
-                  [](const auto& entry) { return inStrategyGroup(entry.first); }))
+  if (hasGroup(HydraGroup::Strategy))
     strategyGroup_ = resolveGroup(HydraGroup::Strategy).value_or(StrategySource{});
 }
 

@@ -30,6 +30,8 @@ class HydraConfigs {
   void resolve();
   // Null when no config of the project gives a Trainer DeepSpeed.
   const StrategySource* trainer() const { return trainer_ ? &*trainer_ : nullptr; }
+  // Whether the project has configs of the group (`trainer/*.yaml`).
+  bool hasGroup(HydraGroup group) const;
   // The strategy the `strategy/` group gives, the same way (its configs'
   // `_target_`s); not DeepSpeed when none names DeepSpeedStrategy. Null
   // when the project has no such group.

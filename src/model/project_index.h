@@ -57,6 +57,8 @@ class ProjectIndex {
   void resolveConfigs() { hydra_.resolve(); }
   // The DeepSpeed that `hydra.utils.instantiate(cfg.trainer)` runs, or null.
   const StrategySource* hydraTrainer() const { return hydra_.trainer(); }
+  // Whether the project has Hydra `trainer/` configs (a group Hydra composes).
+  bool hasHydraTrainerGroup() const { return hydra_.hasGroup(HydraGroup::Trainer); }
   // What `hydra.utils.instantiate(cfg.strategy)` builds, or null when the
   // project has no `strategy/` group.
   const StrategySource* hydraStrategyGroup() const { return hydra_.strategyGroup(); }

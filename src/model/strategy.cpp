@@ -481,11 +481,37 @@ Strategy evaluateStrategy(TSNode expr, TSNode scope, const FileModel& model) {
   return evaluate(expr, scope, model, 0);
 }
 
+namespace {
+
+// `Trainer(**cfg.trainer)`, `Trainer(**cfg["trainer"])` in a project with a
+// Hydra `trainer/` group: the config Hydra composes is what it unpacks.
+bool splatsHydraTrainer(TSNode call, const FileModel& model) {
+  if (!model.index() || !model.index()->hasHydraTrainerGroup()) return false;
+  std::string_view source = model.file().text();
+  for (TSNode arg : namedChildren(field(call, "arguments"))) {
+    if (!is(arg, "dictionary_splat")) continue;
+    TSNode value = ts_node_named_child(arg, 0);
+    std::string key;
+    if ((is(value, "attribute") && textOf(field(value, "attribute"), source) == "trainer") ||
+        (is(value, "subscript") && stringLiteral(field(value, "subscript"), source, key) &&
+         key == "trainer"))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 Strategy evaluateSplatStrategy(TSNode call, const FileModel& model) {
   KeyValues kv = keywordValues(call, "strategy", model);
   // `Fabric(*args)` may pass it by position.
   for (TSNode arg : namedChildren(field(call, "arguments")))
     if (is(arg, "list_splat")) kv.complete = false;
+  // A dict the file cannot read may still be one Hydra composes.
+  if (kv.values.empty() && !kv.complete && splatsHydraTrainer(call, model)) {
+    const StrategySource* yaml = model.index()->hydraTrainer();
+    return yaml ? strategyOfConfig(*yaml) : Strategy{};
+  }
   return fromValues(kv, call, model, 0, "`**kwargs` may carry it");
 }
 
