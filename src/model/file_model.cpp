@@ -299,27 +299,75 @@ bool FileModel::constructsTrainer(TSNode call, TSNode partial) const {
   return q && isTrainerClass(*q);
 }
 
-TSNode FileModel::deepSpeedInInit(std::string_view className) const {
-  for (TSNode cls : classDefinitions()) {
-    if (textOf(field(cls, "name"), source_) != className) continue;
-    for (TSNode member : namedChildren(field(cls, "body"))) {
-      TSNode fn = is(member, "decorated_definition") ? field(member, "definition") : member;
-      if (!is(fn, "function_definition") || textOf(field(fn, "name"), source_) != "__init__")
-        continue;
-      TSNode found{};
-      walk(field(fn, "body"), [&](TSNode n) {
-        std::string text;
-        std::optional<std::string> q;
-        if ((is(n, "string") && stringLiteral(n, source_, text) && isDeepSpeedName(text)) ||
-            ((is(n, "identifier") || is(n, "attribute")) && (q = imports_.qualify(n, source_)) &&
-             isDeepSpeedStrategyClass(*q)))
-          found = n;
-        return isNull(found);
-      });
-      return found;
-    }
+std::optional<Strategy> FileModel::boundParameter(TSNode init, TSNode name, TSNode call,
+                                                  const FileModel& caller) const {
+  std::vector<TSNode> params = namedChildren(field(init, "parameters"));
+  for (size_t i = 1; i < params.size(); ++i) {  // past `self`
+    TSNode p = params[i];
+    if (textOf(parameterName(p), source_) != textOf(name, source_)) continue;
+    TSNode args = field(call, "arguments");
+    if (hasSplat(args)) return std::nullopt;
+    std::string_view callerSource = caller.file().text();
+    TSNode scope = caller.bindings().scopeOf(call);
+    if (TSNode given = keywordArgument(args, textOf(name, source_), callerSource); !isNull(given))
+      return evaluateStrategy(given, scope, caller);
+    std::vector<TSNode> positional = positionalArguments(args);
+    if (i - 1 < positional.size()) return evaluateStrategy(positional[i - 1], scope, caller);
+    TSNode fallback = field(p, "value");  // the default, when it has one
+    return isNull(fallback) ? Strategy{}
+                            : evaluateStrategy(fallback, bindings_.scopeOf(init), *this);
   }
-  return TSNode{};
+  return std::nullopt;
+}
+
+std::optional<Strategy> FileModel::initStrategy(std::string_view className, TSNode call,
+                                                const FileModel& caller) const {
+  bool callGivesNone =
+      isNull(keywordArgument(field(call, "arguments"), "strategy", caller.file().text()));
+  TSNode init{};
+  for (TSNode cls : classDefinitions())
+    if (textOf(field(cls, "name"), source_) == className)
+      for (TSNode member : namedChildren(field(cls, "body"))) {
+        TSNode fn = is(member, "decorated_definition") ? field(member, "definition") : member;
+        if (is(fn, "function_definition") && textOf(field(fn, "name"), source_) == "__init__")
+          init = fn;
+      }
+  if (isNull(init)) return std::nullopt;
+  // `super().__init__(...)`, `pl.Trainer.__init__(self, ...)`: what Lightning's Trainer gets.
+  TSNode base{};
+  TSNode named{};  // a DeepSpeed strategy named anywhere in it
+  walk(field(init, "body"), [&](TSNode n) {
+    std::string text;
+    std::optional<std::string> q;
+    if (isNull(base) && is(n, "call")) {
+      TSNode callee = field(n, "function");
+      if (is(callee, "attribute") && textOf(field(callee, "attribute"), source_) == "__init__")
+        base = n;
+    }
+    if (isNull(named) &&
+        ((is(n, "string") && stringLiteral(n, source_, text) && isDeepSpeedName(text)) ||
+         ((is(n, "identifier") || is(n, "attribute")) && (q = imports_.qualify(n, source_)) &&
+          isDeepSpeedStrategyClass(*q))))
+      named = n;
+    return true;
+  });
+  if (isNull(base)) return std::nullopt;
+  TSNode args = field(base, "arguments");
+  if (TSNode expr = keywordArgument(args, "strategy", source_); !isNull(expr)) {
+    // `strategy=strategy`: a parameter, which this construction binds.
+    if (is(expr, "identifier"))
+      if (auto bound = boundParameter(init, expr, call, caller)) return bound;
+    return evaluateStrategy(expr, bindings_.scopeOf(expr), *this);
+  }
+  if (!hasSplat(args)) return Strategy{};  // Lightning's default, whatever the call says
+  // The call's keywords pass through, `kwargs.setdefault("strategy", ...)` perhaps.
+  if (!callGivesNone || isNull(named)) return std::nullopt;
+  Strategy s;
+  s.kind = Strategy::MaybeDeepSpeed;
+  s.evidence = named;
+  s.evidenceFile = &file_;
+  s.why = "the `__init__` of `" + std::string(className) + "` may choose it";
+  return s;
 }
 
 TSNode FileModel::parsedArgumentsOf(TSNode call) const {
@@ -369,6 +417,10 @@ void FileModel::collectFabricsAndTrainers() {
         // `Trainer(**trainer_kwargs)`: what the dict holds, if it can be read.
         s = evaluateSplatStrategy(n, *this);
       }
+      // A subclass of the project hands Lightning's Trainer a strategy of its own.
+      if (!hydra && isNull(parsed))
+        if (auto sub = trainerSubclassCalled(classCalled(n, partial)))
+          if (auto own = sub->file->initStrategy(sub->name, n, *this)) s = *own;
       if (options_.targetDeepSpeed && s.kind != Strategy::DeepSpeed &&
           (options_.migrateCpuPinned || isNull(cpuAcceleratorArgument(n, *this)))) {
         s = Strategy{};
@@ -392,16 +444,6 @@ void FileModel::collectFabricsAndTrainers() {
       TrainerInstance trainer;
       trainer.construction = n;
       trainer.strategy = strategyOf(hydra);
-      // A subclass of the project may choose DeepSpeed in its own `__init__`.
-      if (auto sub = trainerSubclassCalled(classCalled(n, partial));
-          sub && trainer.strategy.kind == Strategy::NotDeepSpeed &&
-          isNull(keywordArgument(args, "strategy", source_)))
-        if (TSNode chosen = sub->file->deepSpeedInInit(sub->name); !isNull(chosen)) {
-          trainer.strategy.kind = Strategy::MaybeDeepSpeed;
-          trainer.strategy.evidence = chosen;
-          trainer.strategy.evidenceFile = &sub->file->file();
-          trainer.strategy.why = "the `__init__` of `" + sub->name + "` may choose it";
-        }
       trainers_.push_back(std::move(trainer));
     }
   });

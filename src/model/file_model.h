@@ -224,9 +224,20 @@ class FileModel {
   // The project's Trainer subclass a callee names (`MyTrainer`,
   // `MyTrainer.from_argparse_args`): the file defining it and its name there.
   std::optional<ProjectIndex::Symbol> trainerSubclassCalled(TSNode callee) const;
-  // A DeepSpeed strategy named in the `__init__` of this file's class
-  // `className` (`kwargs.setdefault("strategy", "deepspeed")`), or null.
-  TSNode deepSpeedInInit(std::string_view className) const;
+  // The strategy the `__init__` of this file's Trainer subclass `className`
+  // hands Lightning's Trainer: its `super().__init__(strategy=...)`, evaluated
+  // there (through `__init__`'s callers); Lightning's default when it passes
+  // none and no `**kwargs`; possibly DeepSpeed when it passes `**kwargs`, the
+  // call gives no strategy and `__init__` names a DeepSpeed one
+  // (`kwargs.setdefault(...)`). Empty when the call's own `strategy=` stands.
+  // `call` constructs it, in `caller`'s file.
+  std::optional<Strategy> initStrategy(std::string_view className, TSNode call,
+                                       const FileModel& caller) const;
+  // What `call` binds the parameter `name` of `init` to (its keyword, its
+  // place, else the default), evaluated as a strategy; empty when `name` is
+  // no parameter or the call unpacks `*args`/`**kwargs`.
+  std::optional<Strategy> boundParameter(TSNode init, TSNode name, TSNode call,
+                                         const FileModel& caller) const;
   // The calls that may have made the Trainer `expr` holds, through names
   // and the returns of helpers (of this file or, imported, of another), each
   // with the file it is in.

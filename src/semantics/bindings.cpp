@@ -14,7 +14,7 @@ int FunctionInfo::paramIndex(std::string_view param) const {
   return -1;
 }
 
-static TSNode paramName(TSNode p) {
+TSNode parameterName(TSNode p) {
   if (is(p, "identifier")) return p;
   if (is(p, "typed_parameter")) {
     for (TSNode c : namedChildren(p))
@@ -99,7 +99,7 @@ void Bindings::collect(TSNode root, std::string_view source) {
     if (is(parent, "block") && is(parentOf(parent), "class_definition"))
       fn.ownerClass = parentOf(parent);
     for (TSNode p : namedChildren(field(n, "parameters"))) {
-      TSNode name = paramName(p);
+      TSNode name = parameterName(p);
       if (isNull(name)) continue;
       fn.params.emplace_back(textOf(name, source));
       fn.paramNodes.push_back(name);

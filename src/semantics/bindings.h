@@ -15,6 +15,10 @@
 
 namespace lightfix {
 
+// A parameter's name (`x`, `x: int`, `x=1`, `x: int = 1`), or null for
+// `*args`, `**kwargs` and the bare `*`.
+TSNode parameterName(TSNode parameter);
+
 struct FunctionInfo {
   TSNode node{};  // function_definition
   std::string name;
