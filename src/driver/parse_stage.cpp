@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/source_encoding.h"
+#include "driver/code_regions.h"
 #include "driver/read_stage.h"
 #include "model/lightning_classes.h"
 #include "model/strategy.h"
@@ -75,6 +76,64 @@ void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter
     wave.clear();
     for (size_t i : next)
       if (slots[i].model) wave.push_back(i);
+  }
+}
+
+namespace {
+
+// The names of the project's classes deriving, by name through any of its
+// parsed files, from Lightning's Trainer or Fabric: a superset of the
+// subclasses the link finds, known before it.
+std::set<std::string> subclassNames(const std::vector<FileSlot>& slots) {
+  std::set<std::string> names = {"Trainer", "Fabric", "LightningLite"};
+  std::vector<std::pair<std::string, std::string>> bases;
+  for (const FileSlot& slot : slots)
+    if (slot.model)
+      for (auto& classBase : slot.model->classBaseNames()) bases.push_back(std::move(classBase));
+  for (bool more = true; more;) {
+    more = false;
+    for (const auto& [cls, base] : bases)
+      if (names.count(base) != 0 && names.insert(cls).second) more = true;
+  }
+  return names;
+}
+
+}  // namespace
+
+void parseSubclassUsers(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter& prefilter,
+                        const RunOptions& options) {
+  if (!prefilter.enabled()) return;
+  std::set<std::string> scanned;
+  for (;;) {
+    // A name holding a word of the filter made its users parsed already.
+    std::vector<std::string> fresh;
+    for (const std::string& name : subclassNames(slots))
+      if (Prefilter::python(prefilter.words(name)) == Relevance::None &&
+          scanned.insert(name).second)
+        fresh.push_back(name);
+    if (fresh.empty()) return;
+    WordAutomaton users({fresh.begin(), fresh.end()}, std::vector<uint64_t>(fresh.size(), 1));
+    std::vector<size_t> unparsed;
+    for (size_t i = 0; i < slots.size(); ++i)
+      if (!slots[i].file && !slots[i].cxx && slots[i].outcome.readError.empty())
+        unparsed.push_back(i);
+    std::vector<char> parsed(unparsed.size(), 0);
+    pool.forEach(unparsed.size(), [&](size_t k) {
+      FileSlot& slot = slots[unparsed[k]];
+      std::string text;
+      std::string error;  // unread, it informs nothing: no error of the run
+      if (!readSource(slot.path, text, error) || refusedByte(text)) return;
+      bool uses = false;
+      forEachRegion(text, [&](Region region, std::string_view part) {
+        uses = uses || (region != Region::String && users.scan(part, 1) != 0);
+      });
+      if (!uses) return;
+      uint64_t words = prefilter.words(text);
+      parseSlot(slot, std::move(text), words, options);
+      parsed[k] = 1;
+    });
+    if (std::find(parsed.begin(), parsed.end(), 1) == parsed.end()) continue;
+    parseImported(slots, pool, prefilter, options);
   }
 }
 

@@ -20,6 +20,13 @@ void scanSlot(FileSlot& slot, const RunOptions& options);
 void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter& prefilter,
                    const RunOptions& options);
 
+// The files the filter left that construct a project's Trainer or Fabric
+// subclass under a name holding no word of the filter (`Runner(...)`, with
+// `class Runner(Base)` and `class Base(L.Trainer)`), and what they import,
+// to a fixpoint: a Trainer seen with the filter off is seen with it on.
+void parseSubclassUsers(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter& prefilter,
+                        const RunOptions& options);
+
 // The package whose LightningCLI the project's files run, when they agree.
 std::string cliPackageOf(const std::vector<FileSlot>& slots);
 

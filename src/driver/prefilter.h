@@ -48,6 +48,7 @@ class Prefilter {
   static Relevance python(uint64_t words);
   Relevance python(std::string_view text) const { return python(words(text)); }
   bool cxx(std::string_view text) const;
+  bool enabled() const { return enabled_; }
   // The Python rules of `rules` whose trigger words a text holds: a rule
   // without any cannot fire there, so it is not run.
   RuleSet rulesIn(uint64_t words, const RuleSet& rules) const;

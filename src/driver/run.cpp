@@ -255,6 +255,7 @@ void parseFiles(RunShared& run, ProjectCheck& project, WorkPool& pool) {
     if (!slot.matchable && !slot.context) ++run.progress.done;
   });
   parseImported(project.slots, pool, run.prefilter, run.s.options);
+  parseSubclassUsers(project.slots, pool, run.prefilter, run.s.options);
 }
 
 // The configs into the model, and the YAML ones checked. Every config is

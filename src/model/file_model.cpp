@@ -106,6 +106,17 @@ bool FileModel::isTrainerSubclass(std::string_view name) const {
          trainerSubclasses_.end();
 }
 
+std::vector<std::pair<std::string, std::string>> FileModel::classBaseNames() const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (TSNode n : classDefinitions())
+    for (TSNode base : namedChildren(field(n, "superclasses"))) {
+      TSNode last = is(base, "attribute") ? field(base, "attribute") : base;
+      if (is(last, "identifier"))
+        out.emplace_back(textOf(field(n, "name"), source_), textOf(last, source_));
+    }
+  return out;
+}
+
 bool FileModel::isPytorchLightningLiteSubclass(std::string_view name) const {
   return std::find(liteSubclasses_.begin(), liteSubclasses_.end(), name) != liteSubclasses_.end();
 }

@@ -164,6 +164,9 @@ class FileModel {
   bool isPytorchLightningLiteSubclass(std::string_view name) const;
   // A class of this file deriving from Lightning's Trainer (`class Trainer(pl.Trainer)`).
   bool isTrainerSubclass(std::string_view name) const;
+  // Each class of the file with the last name of each of its bases
+  // (`class Runner(engine.Base)`: Runner, Base), as written.
+  std::vector<std::pair<std::string, std::string>> classBaseNames() const;
   const LightningModuleClass* lightningModule(std::string_view name) const;
   // Calls of `fn` from other files of the project.
   std::vector<const ForeignCall*> foreignCallers(const FunctionInfo* fn) const;

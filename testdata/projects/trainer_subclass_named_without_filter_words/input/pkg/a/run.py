@@ -1,0 +1,5 @@
+from pkg.engine import Runner
+
+
+def make():
+    return Runner(max_epochs=1)
