@@ -29,6 +29,23 @@ void parseSlot(FileSlot& slot, std::string text, uint64_t words, const RunOption
     slot.model = std::make_unique<FileModel>(*slot.file, slot.tree, options.model);
 }
 
+// A Python file the filter left unparsed, and read without an error.
+bool leftUnparsed(const FileSlot& slot) {
+  return !slot.file && !slot.cxx && slot.outcome.readError.empty();
+}
+
+// Reads again a file the filter left, and parses it when `wanted(text)`:
+// true when it did.
+bool parseFromDisk(FileSlot& slot, const Prefilter& prefilter, const RunOptions& options,
+                   llvm::function_ref<bool(std::string_view)> wanted) {
+  std::string text;
+  std::string error;  // unread, it informs nothing: no error of the run
+  if (!readSource(slot.path, text, error) || refusedByte(text) || !wanted(text)) return false;
+  uint64_t words = prefilter.words(text);
+  parseSlot(slot, std::move(text), words, options);
+  return true;
+}
+
 }  // namespace
 
 void scanSlot(FileSlot& slot, const RunOptions& options) {
@@ -46,7 +63,7 @@ void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter
   ModuleTable unparsed;
   std::vector<size_t> slotOf;
   for (size_t i = 0; i < slots.size(); ++i) {
-    if (slots[i].file || slots[i].cxx || !slots[i].outcome.readError.empty()) continue;
+    if (!leftUnparsed(slots[i])) continue;
     unparsed.add(slots[i].path);
     slotOf.push_back(i);
   }
@@ -65,13 +82,7 @@ void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter
       }
     std::sort(next.begin(), next.end());
     pool.forEach(next.size(), [&](size_t k) {
-      FileSlot& slot = slots[next[k]];
-      std::string text;
-      std::string error;  // unread, it informs nothing: no error of the run
-      if (readSource(slot.path, text, error) && !refusedByte(text)) {
-        uint64_t words = prefilter.words(text);
-        parseSlot(slot, std::move(text), words, options);
-      }
+      parseFromDisk(slots[next[k]], prefilter, options, [](std::string_view) { return true; });
     });
     wave.clear();
     for (size_t i : next)
@@ -115,22 +126,16 @@ void parseSubclassUsers(std::vector<FileSlot>& slots, WorkPool& pool, const Pref
     WordAutomaton users({fresh.begin(), fresh.end()}, std::vector<uint64_t>(fresh.size(), 1));
     std::vector<size_t> unparsed;
     for (size_t i = 0; i < slots.size(); ++i)
-      if (!slots[i].file && !slots[i].cxx && slots[i].outcome.readError.empty())
-        unparsed.push_back(i);
+      if (leftUnparsed(slots[i])) unparsed.push_back(i);
     std::vector<char> parsed(unparsed.size(), 0);
     pool.forEach(unparsed.size(), [&](size_t k) {
-      FileSlot& slot = slots[unparsed[k]];
-      std::string text;
-      std::string error;  // unread, it informs nothing: no error of the run
-      if (!readSource(slot.path, text, error) || refusedByte(text)) return;
-      bool uses = false;
-      forEachRegion(text, [&](Region region, std::string_view part) {
-        uses = uses || (region != Region::String && users.scan(part, 1) != 0);
+      parsed[k] = parseFromDisk(slots[unparsed[k]], prefilter, options, [&](std::string_view text) {
+        bool uses = false;
+        forEachRegion(text, [&](Region region, std::string_view part) {
+          uses = uses || (region != Region::String && users.scan(part, 1) != 0);
+        });
+        return uses;
       });
-      if (!uses) return;
-      uint64_t words = prefilter.words(text);
-      parseSlot(slot, std::move(text), words, options);
-      parsed[k] = 1;
     });
     if (std::find(parsed.begin(), parsed.end(), 1) == parsed.end()) continue;
     parseImported(slots, pool, prefilter, options);

@@ -310,44 +310,30 @@ bool FileModel::constructsTrainer(TSNode call, TSNode partial) const {
   return q && isTrainerClass(*q);
 }
 
-std::optional<Strategy> FileModel::boundParameter(TSNode init, TSNode name, TSNode call,
-                                                  const FileModel& caller) const {
-  std::vector<TSNode> params = namedChildren(field(init, "parameters"));
-  for (size_t i = 1; i < params.size(); ++i) {  // past `self`
-    TSNode p = params[i];
-    if (textOf(parameterName(p), source_) != textOf(name, source_)) continue;
-    TSNode args = field(call, "arguments");
-    if (hasSplat(args)) return std::nullopt;
-    std::string_view callerSource = caller.file().text();
-    TSNode scope = caller.bindings().scopeOf(call);
-    if (TSNode given = keywordArgument(args, textOf(name, source_), callerSource); !isNull(given))
-      return evaluateStrategy(given, scope, caller);
-    std::vector<TSNode> positional = positionalArguments(args);
-    if (i - 1 < positional.size()) return evaluateStrategy(positional[i - 1], scope, caller);
-    TSNode fallback = field(p, "value");  // the default, when it has one
-    return isNull(fallback) ? Strategy{}
-                            : evaluateStrategy(fallback, bindings_.scopeOf(init), *this);
-  }
-  return std::nullopt;
+std::optional<Strategy> FileModel::boundParameter(const FunctionInfo& init, TSNode name,
+                                                  TSNode call, const FileModel& caller) const {
+  int param = init.paramIndex(textOf(name, source_));
+  TSNode args = field(call, "arguments");
+  if (param <= 0 || hasSplat(args)) return std::nullopt;  // `self`, no parameter, or unpacked
+  CallSite site{call, caller.bindings().scopeOf(call), &init, args, CallSite::Construct, {}};
+  if (TSNode given = caller.bindings().argumentFor(site, param); !isNull(given))
+    return evaluateStrategy(given, site.scope, caller);
+  // Its default: the parameter holding the name is `x=...` or `x: T = ...`.
+  TSNode fallback = field(parentOf(init.paramNodes[static_cast<size_t>(param)]), "value");
+  return isNull(fallback) ? Strategy{}
+                          : evaluateStrategy(fallback, bindings_.scopeOf(init.node), *this);
 }
 
 std::optional<Strategy> FileModel::initStrategy(std::string_view className, TSNode call,
                                                 const FileModel& caller) const {
   bool callGivesNone =
       isNull(keywordArgument(field(call, "arguments"), "strategy", caller.file().text()));
-  TSNode init{};
-  for (TSNode cls : classDefinitions())
-    if (textOf(field(cls, "name"), source_) == className)
-      for (TSNode member : namedChildren(field(cls, "body"))) {
-        TSNode fn = is(member, "decorated_definition") ? field(member, "definition") : member;
-        if (is(fn, "function_definition") && textOf(field(fn, "name"), source_) == "__init__")
-          init = fn;
-      }
-  if (isNull(init)) return std::nullopt;
+  const FunctionInfo* init = bindings_.methodOfClass(className, "__init__");
+  if (!init) return std::nullopt;
   // `super().__init__(...)`, `pl.Trainer.__init__(self, ...)`: what Lightning's Trainer gets.
   TSNode base{};
   TSNode named{};  // a DeepSpeed strategy named anywhere in it
-  walk(field(init, "body"), [&](TSNode n) {
+  walk(init->body, [&](TSNode n) {
     std::string text;
     std::optional<std::string> q;
     if (isNull(base) && is(n, "call")) {
@@ -367,7 +353,7 @@ std::optional<Strategy> FileModel::initStrategy(std::string_view className, TSNo
   if (TSNode expr = keywordArgument(args, "strategy", source_); !isNull(expr)) {
     // `strategy=strategy`: a parameter, which this construction binds.
     if (is(expr, "identifier"))
-      if (auto bound = boundParameter(init, expr, call, caller)) return bound;
+      if (auto bound = boundParameter(*init, expr, call, caller)) return bound;
     return evaluateStrategy(expr, bindings_.scopeOf(expr), *this);
   }
   if (!hasSplat(args)) return Strategy{};  // Lightning's default, whatever the call says

@@ -239,7 +239,7 @@ class FileModel {
   // What `call` binds the parameter `name` of `init` to (its keyword, its
   // place, else the default), evaluated as a strategy; empty when `name` is
   // no parameter or the call unpacks `*args`/`**kwargs`.
-  std::optional<Strategy> boundParameter(TSNode init, TSNode name, TSNode call,
+  std::optional<Strategy> boundParameter(const FunctionInfo& init, TSNode name, TSNode call,
                                          const FileModel& caller) const;
   // The calls that may have made the Trainer `expr` holds, through names
   // and the returns of helpers (of this file or, imported, of another), each

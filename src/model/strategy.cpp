@@ -465,16 +465,24 @@ Strategy strategyOfConfig(const StrategySource& config) {
   return s;
 }
 
+namespace {
+
+// `cfg.<group>` or `cfg["<group>"]`: a Hydra config group's node of a config.
+bool namesConfigGroup(TSNode expr, std::string_view source, std::string_view group) {
+  std::string key;
+  if (is(expr, "subscript") && stringLiteral(field(expr, "subscript"), source, key))
+    return key == group;
+  return is(expr, "attribute") && textOf(field(expr, "attribute"), source) == group;
+}
+
+}  // namespace
+
 bool hydraInstantiates(TSNode call, const FileModel& model, std::string_view group) {
   std::string_view source = model.file().text();
   auto q = model.imports().qualify(field(call, "function"), source);
   if (!q || (*q != "hydra.utils.instantiate" && *q != "hydra.utils.call")) return false;
   std::vector<TSNode> args = positionalArguments(field(call, "arguments"));
-  if (args.empty()) return false;
-  std::string key;
-  if (is(args[0], "subscript") && stringLiteral(field(args[0], "subscript"), source, key))
-    return key == group;
-  return is(args[0], "attribute") && textOf(field(args[0], "attribute"), source) == group;
+  return !args.empty() && namesConfigGroup(args[0], source, group);
 }
 
 Strategy evaluateStrategy(TSNode expr, TSNode scope, const FileModel& model) {
@@ -488,15 +496,10 @@ namespace {
 bool splatsHydraTrainer(TSNode call, const FileModel& model) {
   if (!model.index() || !model.index()->hasHydraTrainerGroup()) return false;
   std::string_view source = model.file().text();
-  for (TSNode arg : namedChildren(field(call, "arguments"))) {
-    if (!is(arg, "dictionary_splat")) continue;
-    TSNode value = ts_node_named_child(arg, 0);
-    std::string key;
-    if ((is(value, "attribute") && textOf(field(value, "attribute"), source) == "trainer") ||
-        (is(value, "subscript") && stringLiteral(field(value, "subscript"), source, key) &&
-         key == "trainer"))
+  for (TSNode arg : namedChildren(field(call, "arguments")))
+    if (is(arg, "dictionary_splat") &&
+        namesConfigGroup(ts_node_named_child(arg, 0), source, "trainer"))
       return true;
-  }
   return false;
 }
 
