@@ -112,6 +112,7 @@ NodeIndex::NodeIndex(TSNode root) {
   const TypeSymbols call = typeSymbols(language, "call");
   const TypeSymbols function = typeSymbols(language, "function_definition");
   const TypeSymbols definesClass = typeSymbols(language, "class_definition");
+  reserveFor(ts_node_end_byte(root));
   // Pre-order with a cursor, closing each subtree as the cursor leaves it.
   std::vector<uint32_t> open;
   TSTreeCursor cursor = ts_tree_cursor_new(root);
@@ -138,10 +139,38 @@ NodeIndex::NodeIndex(TSNode root) {
       if (ts_tree_cursor_goto_next_sibling(&cursor)) break;
       if (!ts_tree_cursor_goto_parent(&cursor)) {
         ts_tree_cursor_delete(&cursor);
+        fit();
         return;
       }
     }
   }
+}
+
+// Python runs at about one node per 4 bytes (identifiers, operators and
+// the nodes above them; fewer in comments and docstrings): sized for that,
+// a file's vectors are allocated once, not doubled and copied on the way.
+void NodeIndex::reserveFor(uint32_t bytes) {
+  size_t expected = bytes / 4 + 64;
+  nodes_.reserve(expected);
+  symbols_.reserve(expected);
+  subtreeEnd_.reserve(expected);
+  fields_.reserve(expected);
+  parent_.reserve(expected);
+  function_.reserve(expected);
+}
+
+// Every index of a project is held until it is linked: a vector more than
+// an eighth larger than its nodes is copied to its size.
+void NodeIndex::fit() {
+  auto tight = [](auto& v) {
+    if (v.capacity() - v.size() > v.size() / 8) v.shrink_to_fit();
+  };
+  tight(nodes_);
+  tight(symbols_);
+  tight(subtreeEnd_);
+  tight(fields_);
+  tight(parent_);
+  tight(function_);
 }
 
 int64_t NodeIndex::childInField(uint32_t i, TSFieldId field) const {

@@ -106,6 +106,8 @@ class NodeIndex {
     uint32_t context[4];
     const void* id;
   };
+  void reserveFor(uint32_t bytes);
+  void fit();
   const TSTree* tree_ = nullptr;
   std::vector<Packed> nodes_;
   std::vector<TSSymbol> symbols_;
