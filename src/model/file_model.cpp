@@ -420,8 +420,11 @@ void FileModel::collectFabricsAndTrainers() {
           if (auto own = sub->file->initStrategy(sub->name, n, *this)) s = *own;
       if (options_.targetDeepSpeed && s.kind != Strategy::DeepSpeed &&
           (options_.migrateCpuPinned || isNull(cpuAcceleratorArgument(n, *this)))) {
-        s = Strategy{};
+        // Where the code itself may pick DeepSpeed (`if ds: strategy =
+        // DeepSpeedStrategy(stage=2)`), that pick is what the target runs.
+        if (!citesDeepSpeed(s, *this)) s = Strategy{};
         s.kind = Strategy::DeepSpeed;
+        s.why.clear();
       }
       return s;
     };

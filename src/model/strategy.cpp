@@ -40,6 +40,16 @@ Strategy weakened(Strategy s, const char* why) {
   return s;
 }
 
+// Of the ways a value may take, the one a message names and the rules
+// read: the first DeepSpeed one, unless a later way selects DeepSpeed
+// where the first only may (`strategy = name`, then `if …: strategy =
+// DeepSpeedStrategy(stage=2)`): that call is what runs when DeepSpeed does.
+void keepEvidence(Strategy& kept, const Strategy& s) {
+  if (!s.deepSpeed()) return;
+  if (!kept.deepSpeed() || (kept.kind == Strategy::MaybeDeepSpeed && s.kind == Strategy::DeepSpeed))
+    kept = s;
+}
+
 Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth);
 
 // Which of Lightning's strategies a class of the project derives from
@@ -232,7 +242,7 @@ Strategy fromCallers(const Origin& o, const FileModel& m, int depth, Strategy ma
                  : !isNull(fallback) ? evaluate(fallback, o.function->node, m, depth + 1)
                                      : Strategy{};
     if (s.kind != Strategy::DeepSpeed) all = false;
-    if (s.deepSpeed() && !any.deepSpeed()) any = s;
+    keepEvidence(any, s);
   }
   return all ? any : weakened(any, "some callers pass it");
 }
@@ -352,7 +362,7 @@ std::optional<Strategy> acrossPaths(TSNode name, TSNode scope, const FileModel& 
                                        "a value lightfix cannot resolve")
                                : evaluate(a->value, a->scope, m, depth + 1);
     every = every && s.kind == Strategy::DeepSpeed;
-    if (s.deepSpeed() && !first.deepSpeed()) first = s;
+    keepEvidence(first, s);
   }
   return every ? first : weakened(first, "one branch of an `if` or `try`");
 }
@@ -365,7 +375,7 @@ Strategy fromValues(const KeyValues& kv, TSNode where, const FileModel& m, int d
   for (const KeyValue& v : kv.values) {
     Strategy s = isNull(v.node) ? Strategy{} : evaluate(v.node, v.scope, *v.model, depth + 1);
     every = every && s.kind == Strategy::DeepSpeed;
-    if (s.deepSpeed() && !first.deepSpeed()) first = s;
+    keepEvidence(first, s);
   }
   if (every) return first;
   if (first.deepSpeed()) return weakened(first, "one way the dict it comes from is built");
@@ -411,9 +421,9 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
     Strategy best;
     for (TSNode branch : conditionalBranches(expr)) {
       Strategy s = evaluate(branch, scope, m, depth + 1);
-      if (s.deepSpeed() && !best.deepSpeed()) best = weakened(s, "one branch of a conditional");
+      keepEvidence(best, s);
     }
-    return best;
+    return weakened(best, "one branch of a conditional");
   }
   if (is(expr, "call")) {
     TSNode callee = field(expr, "function");
@@ -487,6 +497,14 @@ bool hydraInstantiates(TSNode call, const FileModel& model, std::string_view gro
 
 Strategy evaluateStrategy(TSNode expr, TSNode scope, const FileModel& model) {
   return evaluate(expr, scope, model, 0);
+}
+
+bool citesDeepSpeed(const Strategy& strategy, const FileModel& model) {
+  if (!strategy.deepSpeed() || isNull(strategy.evidence)) return false;
+  const FileModel* file = strategy.evidenceFile ? model.modelOfFile(strategy.evidenceFile) : &model;
+  if (!file) return false;
+  TSNode scope = file->bindings().scopeOf(strategy.evidence);
+  return evaluate(strategy.evidence, scope, *file, 0).kind == Strategy::DeepSpeed;
 }
 
 namespace {

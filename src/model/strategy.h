@@ -42,6 +42,10 @@ struct StrategySource {
 // file of the project), argparse and pytest parametrize.
 Strategy evaluateStrategy(TSNode expr, TSNode scope, const FileModel& model);
 
+// Whether the node a DeepSpeed strategy cites selects DeepSpeed by itself (a
+// name, a `DeepSpeedStrategy(...)`), not a value lightfix cannot read.
+bool citesDeepSpeed(const Strategy& strategy, const FileModel& model);
+
 // The strategy that `args.strategy` holds, for a Trainer made from parsed
 // arguments (`Trainer.from_argparse_args(args)`, `Trainer(**vars(args))`).
 Strategy evaluateStrategyArgument(TSNode args, TSNode scope, const FileModel& model);
