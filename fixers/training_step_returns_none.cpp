@@ -86,8 +86,12 @@ std::optional<Fix> fixTrainingStepReturnsNone(const FileContext& ctx, const Find
 
   std::string loss = lossName(function, source);
   TSNode body = field(function, "body");
-  bool useLoss = !loss.empty() && boundOnEveryPath(function, ret, loss, source) &&
-                 !guardedByBadLoss(function, ret, loss, source);
+  // `loss if ok else None`: `ok` may be what turned the loss away.
+  TSNode none = match->noneBranch;
+  bool useLoss =
+      !loss.empty() && boundOnEveryPath(function, ret, loss, source) &&
+      !guardedByBadLoss(function, ret, loss, source) &&
+      (isNull(none) || !badLossTest(ts_node_named_child(parentOf(none), 1), loss, source));
   std::string zero =
       useLoss ? fmt::format("{} * 0.0", loss)
               : fmt::format("sum(p.sum() for p in {}.parameters() if p.requires_grad) * 0.0",
@@ -96,6 +100,10 @@ std::optional<Fix> fixTrainingStepReturnsNone(const FileContext& ctx, const Find
   Fix fix;
   fix.applicability = Applicability::Unsafe;
   fix.message = fmt::format("Return `{}` instead", zero);
+  if (!isNull(none)) {
+    if (!addEdit(fix.edits, replaceNode(file, none, zero))) return std::nullopt;
+    return fix;
+  }
   std::string statement = "return " + zero;
   if (!isNull(ret)) {
     if (!addEdit(fix.edits, replaceNode(file, ret, statement))) return std::nullopt;

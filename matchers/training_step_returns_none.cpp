@@ -42,6 +42,51 @@ static bool returnsNone(TSNode ret) {
   return values.empty() || (values.size() == 1 && is(values[0], "none"));
 }
 
+// `return loss if torch.isfinite(loss) else None`: the `None` branch of a
+// conditional the return gives back (parentheses and nesting seen
+// through), or null.
+static TSNode noneBranchOf(TSNode ret) {
+  std::vector<TSNode> values = namedChildren(ret);
+  std::vector<TSNode> pending;
+  if (values.size() == 1) pending.push_back(values[0]);
+  while (!pending.empty()) {
+    TSNode value = pending.back();
+    pending.pop_back();
+    if (is(value, "parenthesized_expression") && ts_node_named_child_count(value) == 1) {
+      pending.push_back(ts_node_named_child(value, 0));
+    } else if (is(value, "conditional_expression")) {
+      for (TSNode branch : conditionalBranches(value)) {
+        if (is(branch, "none")) return branch;
+        pending.push_back(branch);
+      }
+    }
+  }
+  return TSNode{};
+}
+
+// `return loss` where a `loss = None` may have run before (`if
+// torch.isnan(loss): loss = None`), on some path that nothing since
+// rebound. A step that tests the name against None handles it itself.
+static bool returnsNameThatMayBeNone(const FileModel& model, TSNode fn, TSNode ret) {
+  std::string_view source = model.file().text();
+  TSNode value = ts_node_named_child(ret, 0);
+  if (!is(value, "identifier") || ts_node_named_child_count(ret) != 1) return false;
+  std::string_view name = textOf(value, source);
+  bool testsNone = false;
+  forEachOwnNode(fn, [&](TSNode n) {
+    if (!is(n, "comparison_operator") || ts_node_named_child_count(n) != 2) return;
+    TSNode left = ts_node_named_child(n, 0);
+    TSNode right = ts_node_named_child(n, 1);
+    if ((textOf(left, source) == name && is(right, "none")) ||
+        (textOf(right, source) == name && is(left, "none")))
+      testsNone = true;
+  });
+  if (testsNone) return false;
+  for (const Assignment* a : model.bindings().reachingName(value, fn).assignments)
+    if (a->index < 0 && is(a->value, "none")) return true;
+  return false;
+}
+
 // Whether a function can give back None: `return None`, a bare `return`,
 // or falling off its end.
 static bool mayReturnNone(TSNode fn, std::string_view source) {
@@ -222,30 +267,6 @@ static std::optional<std::string> returnsNoneThroughHelper(const FileModel& mode
                      name, at(none));
 }
 
-// `return out` where `out = None` ran before and nothing since surely
-// rebound it.
-static bool returnsVariableThatMayBeNone(TSNode fn, TSNode ret, std::string_view source) {
-  TSNode value = ts_node_named_child(ret, 0);
-  if (!is(value, "identifier")) return false;
-  std::string_view name = textOf(value, source);
-  // The blocks around the return, outermost first.
-  std::vector<TSNode> blocks;
-  for (TSNode p = parentOf(ret); !isNull(p) && !sameNode(p, fn); p = parentOf(p))
-    if (is(p, "block")) blocks.insert(blocks.begin(), p);
-  bool none = false;
-  for (TSNode block : blocks)
-    for (TSNode s : namedChildren(block)) {
-      if (startOf(s) >= startOf(ret) || contains(s, ret)) break;
-      TSNode e = ts_node_named_child(s, 0);
-      if (is(s, "expression_statement") && is(e, "assignment") &&
-          textOf(field(e, "left"), source) == name && is(field(e, "right"), "none"))
-        none = true;
-      else if (definitelyAssigns(s, name, source))
-        none = false;
-    }
-  return none;
-}
-
 // Whether `fn`, or a method of the class it calls on `self`, steps an
 // optimizer itself (`self.manual_backward(loss)`, `self.optimizers()` then
 // `.step()`): it returns None because it did the optimization, and a zero
@@ -298,6 +319,7 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
 
     bool generator = false;
     std::vector<TSNode> noneReturns;
+    std::vector<std::pair<TSNode, TSNode>> noneBranches;          // the return, its branch
     std::vector<std::pair<TSNode, std::string>> indirectReturns;  // and what to say
     forEachOwnNode(step, [&](TSNode n) {
       if (is(n, "yield")) generator = true;
@@ -307,9 +329,11 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
       if (branchesRun(n, step, ctx.model) == false) return;
       if (returnsNone(n))
         noneReturns.push_back(n);
+      else if (TSNode none = noneBranchOf(n); !isNull(none))
+        noneBranches.emplace_back(n, none);
       else if (auto why = returnsNoneThroughHelper(ctx.model, cls.node, step, n))
         indirectReturns.emplace_back(n, std::move(*why));
-      else if (returnsVariableThatMayBeNone(step, n, source))
+      else if (returnsNameThatMayBeNone(ctx.model, step, n))
         indirectReturns.emplace_back(n, "`training_step` returns `None`, skipping backward");
     });
     if (generator) continue;
@@ -319,10 +343,10 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
     // `ret` is the `return` to replace, or null when control falls off the
     // end; `indirect`, a None that comes through a call.
     auto report = [&](TSNode node, uint32_t end, TSNode ret, std::string_view problem,
-                      bool indirect) {
+                      bool indirect, TSNode noneBranch = TSNode{}) {
       Finding f = sourceFinding(ctx, node, *strategy, problem);
       f.end = end;
-      f.payload = TrainingStepReturnsNoneMatch{step, ret, manual, indirect};
+      f.payload = TrainingStepReturnsNoneMatch{step, ret, noneBranch, manual, indirect};
       out.push_back(std::move(f));
     };
     if (manual) {
@@ -330,6 +354,7 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
           "`training_step` steps its optimizer itself and returns `None`: it wants manual "
           "optimization (`self.automatic_optimization = False`)";
       for (TSNode ret : noneReturns) report(ret, endOf(ret), ret, problem, false);
+      for (const auto& [ret, none] : noneBranches) report(ret, endOf(ret), ret, problem, false);
       for (const auto& indirect : indirectReturns)
         report(indirect.first, endOf(indirect.first), indirect.first, problem, false);
       if (!alwaysExits(field(step, "body"), source))
@@ -338,6 +363,10 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
     }
     for (TSNode ret : noneReturns)
       report(ret, endOf(ret), ret, "`training_step` returns `None`, skipping backward", false);
+    for (const auto& [ret, none] : noneBranches)
+      report(ret, endOf(ret), ret,
+             "`training_step` returns `None` on one branch of a conditional, skipping backward",
+             false, none);
     // Where the None comes from elsewhere, which value to return instead is
     // for a person to decide: no fix.
     for (const auto& [ret, problem] : indirectReturns) report(ret, endOf(ret), ret, problem, true);

@@ -9,6 +9,8 @@ namespace lightfix {
 struct TrainingStepReturnsNoneMatch {
   TSNode function{};  // the `training_step` definition
   TSNode ret{};       // the `return` reported; null for falling off the end
+  // `return loss if ok else None`: the `None` branch, replaced alone.
+  TSNode noneBranch{};
   // Why the fixer leaves it: the method optimizes by hand (`manual`),
   // or it returns `None` through a call (`indirect`).
   bool manual = false;

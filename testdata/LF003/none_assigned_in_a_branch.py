@@ -1,0 +1,22 @@
+import torch
+import lightning as L
+
+
+class Regressor(L.LightningModule):
+    def __init__(self):
+        super().__init__()
+        self.net = torch.nn.Linear(5, 1)
+
+    def training_step(self, batch, batch_idx):
+        x, y = batch
+        loss = torch.nn.functional.mse_loss(self.net(x).squeeze(-1), y)
+        if torch.isnan(loss):
+            loss = None
+        return loss
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=1e-3)
+
+
+trainer = L.Trainer(strategy="deepspeed_stage_2", devices=1)
+trainer.fit(Regressor())
