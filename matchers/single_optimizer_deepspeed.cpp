@@ -9,6 +9,7 @@
 
 #include "core/source_file.h"
 #include "matchers/fabric_calls.h"
+#include "model/deepspeed_config.h"
 #include "model/file_model.h"
 #include "model/project_model.h"
 #include "python/flow.h"
@@ -151,11 +152,14 @@ void matchFabricSetups(const FileContext& ctx, std::vector<Finding>& out) {
 void matchConfigureOptimizers(const FileContext& ctx, std::vector<Finding>& out) {
   std::string_view source = ctx.file.text();
   // A DeepSpeed config with an "optimizer" makes Lightning skip
-  // `configure_optimizers`; with any config given here, stay silent.
-  for (const TrainerInstance& t : ctx.model.trainers())
-    if (t.strategy.evidenceFile == &ctx.file && is(t.strategy.evidence, "call") &&
-        !isNull(keywordArgument(field(t.strategy.evidence, "arguments"), "config", source)))
-      return;
+  // `configure_optimizers`: silent where a config given here has one, or
+  // may have one (a dict or JSON file lightfix cannot read).
+  for (const TrainerInstance& t : ctx.model.trainers()) {
+    if (t.strategy.evidenceFile != &ctx.file || !is(t.strategy.evidence, "call")) continue;
+    ConfigKey::Kind optimizer =
+        deepSpeedConfigKey(t.strategy.evidence, {"optimizer"}, ctx.model).kind;
+    if (optimizer == ConfigKey::Unknown || optimizer == ConfigKey::Present) return;
+  }
   for (const LightningModuleClass& cls : ctx.model.lightningModules()) {
     TSNode fn = configureOptimizersOf(cls.node, source);
     if (isNull(fn)) continue;
