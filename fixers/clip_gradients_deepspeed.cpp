@@ -37,7 +37,9 @@ std::optional<Fix> fixClipGradientsDeepspeed(const FileContext& ctx, const Findi
   if (!match) return std::nullopt;
   std::string_view source = ctx.file.text();
   const FabricInstance& fabric = *finding.fabric;
-  if (fabric.strategy.kind != Strategy::DeepSpeed) return std::nullopt;
+  // Removing the clip is right only where every run is DeepSpeed's.
+  if (fabric.strategy.kind != Strategy::DeepSpeed || finding.severity == Severity::Warning)
+    return std::nullopt;
   TSNode call = match->call;
   TSNode statement = parentOf(call);
   if (!is(statement, "expression_statement") || ts_node_named_child_count(statement) != 1)

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/source_file.h"
 #include "model/file_model.h"
 #include "model/project_model.h"
@@ -31,9 +33,29 @@ Finding strategyFinding(const FileContext& ctx, TSNode node, const Strategy& str
   return sourceFinding(ctx, node, sourceOf(strategy, strategyFile), problem, quote);
 }
 
+namespace {
+
+// A call on a receiver that may hold another Fabric too, one not surely
+// running DeepSpeed (a Fabric made in each branch of an `if`).
+bool receiverMayHoldAnother(const FileContext& ctx, TSNode node) {
+  MethodCall mc;
+  if (!asMethodCall(node, ctx.file.text(), mc)) return false;
+  auto held = ctx.model.fabricsOf(mc.receiver, ctx.model.bindings().scopeOf(node));
+  return held.size() > 1 && std::any_of(held.begin(), held.end(), [](const FabricInstance* f) {
+           return f->strategy.kind != Strategy::DeepSpeed;
+         });
+}
+
+}  // namespace
+
 Finding fabricFinding(const FileContext& ctx, TSNode node, const FabricInstance& fabric,
                       const std::string& problem, std::string_view quote) {
-  Finding f = strategyFinding(ctx, node, fabric.strategy, *fabric.file, problem, quote);
+  Strategy strategy = fabric.strategy;
+  if (strategy.kind == Strategy::DeepSpeed && receiverMayHoldAnother(ctx, node)) {
+    strategy.kind = Strategy::MaybeDeepSpeed;
+    strategy.why = "one of the Fabrics it may hold";
+  }
+  Finding f = strategyFinding(ctx, node, strategy, *fabric.file, problem, quote);
   f.fabric = &fabric;
   return f;
 }

@@ -83,12 +83,20 @@ void matchGradAccumulationInDeepspeedConfig(const FileContext& ctx, std::vector<
     }
     // A config the program changes, or a JSON file: reported, not fixed.
     ConfigKey key = deepSpeedConfigKey(s.evidence, {"gradient_accumulation_steps"}, ctx.model);
-    if (key.kind != ConfigKey::Present || (!key.file && key.python.model != &ctx.model)) continue;
-    std::string where =
-        key.file ? fmt::format("({}:{})", key.file->path, key.line)
-                 : fmt::format("(set at line {})", ts_node_start_point(key.python.node).row + 1);
+    if (key.kind != ConfigKey::Present) continue;
+    // Set in this file: reported there; in a JSON file or a module the
+    // config comes from, at the `config=` argument, naming where.
+    bool here = !key.file && key.python.model == &ctx.model;
+    std::string where;
+    if (key.file)
+      where = fmt::format("({}:{})", key.file->path, key.line);
+    else if (here)
+      where = fmt::format("(set at line {})", ts_node_start_point(key.python.node).row + 1);
+    else
+      where = fmt::format("({}:{})", key.python.model->file().path(),
+                          key.python.model->file().position(startOf(key.python.node)).row);
     out.push_back(trainerFinding(
-        ctx, key.file ? key.argument : key.python.node, t,
+        ctx, here ? key.python.node : key.argument, t,
         fmt::format("`gradient_accumulation_steps` in a Trainer's DeepSpeed config {}", where)));
   }
 }

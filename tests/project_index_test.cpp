@@ -6,6 +6,7 @@
 
 #include "core/source_file.h"
 #include "model/file_model.h"
+#include "python/node.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {
@@ -17,6 +18,11 @@ struct Project {
     trees.push_back(std::make_unique<SyntaxTree>(SyntaxTree::parse(files.back()->text())));
     models.push_back(std::make_unique<FileModel>(*files.back(), *trees.back(), ModelOptions{}));
     index.add(models.back().get());
+  }
+  void link() {
+    std::vector<FileModel*> all;
+    for (auto& m : models) all.push_back(m.get());
+    FileModel::link(all, index);
   }
   std::vector<std::unique_ptr<SourceFile>> files;
   std::vector<std::unique_ptr<SyntaxTree>> trees;
@@ -67,15 +73,41 @@ TEST(ProjectIndex, TrainerSubclassesAreTrainersThroughEveryFileOfTheChain) {
   p.add("train.py",
         "from runner import Runner\nfrom other import Trainer\n"
         "Runner(strategy='deepspeed').fit(M())\nTrainer(strategy='deepspeed').fit(M())\n");
-  std::vector<FileModel*> files;
-  for (auto& m : p.models) files.push_back(m.get());
-  FileModel::link(files, p.index);
+  p.link();
   EXPECT_TRUE(p.models[0]->isTrainerSubclass("Base"));
   EXPECT_TRUE(p.models[1]->isTrainerSubclass("Runner"));
   EXPECT_FALSE(p.models[2]->isTrainerSubclass("Trainer"));  // not Lightning's
   const auto& trainers = p.models[3]->trainers();
   ASSERT_EQ(trainers.size(), 1u);
   EXPECT_EQ(trainers[0].strategy.kind, Strategy::DeepSpeed);
+}
+
+TEST(ProjectIndex, AnImportedNameIsWhatItsModuleBindsOnceAndNeverChanges) {
+  Project p;
+  p.add("settings.py",
+        "STRATEGY = 'deepspeed_stage_2'\n"
+        "TWICE = 'ddp'\nTWICE = 'deepspeed'\n"
+        "CHANGED = {'zero_optimization': {}}\nCHANGED['optimizer'] = {}\n"
+        "if USE_DS:\n    BRANCH = 'deepspeed'\n"
+        "def pick():\n    return 'ddp'\n");
+  p.add("train.py",
+        "import settings\nfrom settings import STRATEGY, TWICE, CHANGED, BRANCH, pick\n"
+        "print(STRATEGY, settings.STRATEGY, TWICE, CHANGED, BRANCH, pick)\n");
+  p.link();
+  const FileModel& train = *p.models[1];
+  std::string_view source = train.file().text();
+  std::vector<std::string> found;
+  walkTypes(train.bindings().module(), {"call"}, [&](TSNode call) {
+    for (TSNode arg : positionalArguments(field(call, "arguments"))) {
+      FileModel::ImportedValue v = train.importedValue(arg);
+      found.push_back(
+          std::string(textOf(arg, source)) + "=" +
+          (v.file ? std::string(textOf(v.assignment->value, v.file->file().text())) : "?"));
+    }
+  });
+  EXPECT_EQ(found, (std::vector<std::string>{"STRATEGY='deepspeed_stage_2'",
+                                             "settings.STRATEGY='deepspeed_stage_2'", "TWICE=?",
+                                             "CHANGED=?", "BRANCH=?", "pick=?"}));
 }
 
 TEST(ProjectIndex, ReadsStrategyFlagsOfLauncherScripts) {

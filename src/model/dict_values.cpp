@@ -318,9 +318,17 @@ KeyValues named(TSNode name, const Path& path, size_t from, TSNode point, TSNode
   if (reaching.assignments.empty()) {
     const FunctionInfo* fn = m.bindings().function(scope);
     TSNode param = fn ? kwargsParameter(*fn, text, source) : TSNode{};
-    if (isNull(param)) return unknown();
-    out = fromCallers(*fn, rest, m, depth + 1);
-    after = endOf(param);
+    if (!isNull(param)) {
+      out = fromCallers(*fn, rest, m, depth + 1);
+      after = endOf(param);
+    } else if (FileModel::ImportedValue v = m.importedValue(name); v.file) {
+      // `from config import DS_CONFIG`: the dict that module builds, then
+      // what this scope changes in it.
+      const Assignment& a = *v.assignment;
+      out = valuesAt(a.value, rest, 0, a.statement, a.scope, *v.file, depth + 1);
+    } else {
+      return unknown();
+    }
   } else {
     for (const Assignment* a : reaching.assignments) {
       merge(out, a->index >= 0 ? unknown()

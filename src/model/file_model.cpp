@@ -622,6 +622,34 @@ void FileModel::collectFits() {
   });
 }
 
+std::vector<const FabricInstance*> FileModel::setupFabrics(TSNode receiver, TSNode scope,
+                                                           TSNode call) const {
+  std::vector<const FabricInstance*> fabrics = fabricsOf(receiver, scope);
+  if (!is(receiver, "attribute")) return fabrics;
+  // `self.fabric = Fabric(...)` before it on every path of this function:
+  // the set-up is on that Fabric, whatever other methods assign.
+  ReachingAssignments here = bindings_.reachingAll(textOf(receiver, source_), scope, call);
+  if (!here.onEveryPath) return fabrics;
+  std::vector<const FabricInstance*> assigned;
+  for (const Assignment* a : here.assignments)
+    for (const FabricInstance* f : fabricsOf(a->value, a->scope))
+      if (a->index < 0 && std::find(assigned.begin(), assigned.end(), f) == assigned.end())
+        assigned.push_back(f);
+  return assigned.empty() ? fabrics : assigned;
+}
+
+bool FileModel::setUpRepeatedly(TSNode receiver, TSNode scope, TSNode call,
+                                const FabricInstance& fabric) const {
+  TSNode made = fabric.file == &file_ ? fabric.construction : TSNode{};
+  if (!insideLoopWithout(call, made)) return false;
+  // `fabric = make_fabric()` in the loop, a function making one per call.
+  if (!is(fabric.scope, "function_definition")) return true;
+  ReachingAssignments bound = bindings_.reachingAll(textOf(receiver, source_), scope, call);
+  if (!bound.onEveryPath || bound.assignments.size() != 1) return true;
+  const Assignment& a = *bound.assignments.front();
+  return a.index >= 0 || !is(a.value, "call") || insideLoopWithout(call, a.statement);
+}
+
 void FileModel::collectSetups() {
   setups_.clear();
   walkCalls(root_, [&](TSNode n) {
@@ -630,7 +658,7 @@ void FileModel::collectSetups() {
         asMethodCall(n, source_, mc) && (mc.method == "setup" || mc.method == "setup_module");
     if (!setup && !asDynamicSetup(n, source_, mc)) return;
     TSNode scope = bindings_.scopeOf(n);
-    for (const FabricInstance* f : fabricsOf(mc.receiver, scope)) {
+    for (const FabricInstance* f : setupFabrics(mc.receiver, scope, n)) {
       SetupCall s;
       s.call = n;
       s.scope = scope;
@@ -640,7 +668,7 @@ void FileModel::collectSetups() {
       TSNode assignment = assignmentOf(n);
       if (!isNull(assignment)) s.targets = targetsOf(assignment);
       s.arguments = positionalArguments(mc.arguments);
-      s.inLoop = insideLoop(n);
+      s.inLoop = setUpRepeatedly(mc.receiver, scope, n, *f);
       setups_.push_back(std::move(s));
     }
   });
@@ -720,6 +748,28 @@ const FileModel* FileModel::modelOfFile(const SourceFile* file) const {
     for (const FileModel* other : index_->files())
       if (&other->file() == file) return other;
   return nullptr;
+}
+
+FileModel::ImportedValue FileModel::importedValue(TSNode expr) const {
+  if (!index_ || (!is(expr, "identifier") && !is(expr, "attribute"))) return {};
+  std::optional<std::string> qualified = imports_.qualify(expr, file_.text());
+  std::optional<ProjectIndex::Symbol> symbol =
+      qualified ? index_->symbol(file_.path(), *qualified) : std::nullopt;
+  if (!symbol || !symbol->file || symbol->file == this) return {};
+  const Bindings& there = symbol->file->bindings();
+  const std::vector<size_t>& assigned = there.assignmentsTo(symbol->name);
+  if (assigned.size() != 1) return {};
+  const Assignment& a = there.assignments()[assigned[0]];
+  if (a.index >= 0 || !sameNode(a.scope, there.module()) ||
+      !sameNode(parentOf(a.statement), there.module()))
+    return {};
+  std::string_view source = symbol->file->file().text();
+  size_t mentions = 0;
+  walkTypes(there.module(), {"identifier"}, [&](TSNode n) {
+    if (textOf(n, source) == symbol->name) ++mentions;
+  });
+  if (mentions != 1) return {};
+  return {symbol->file, &a};
 }
 
 }  // namespace lightfix

@@ -160,6 +160,15 @@ class FileModel {
   // The model of `file`, seen from this one: itself, or another of its
   // project's; null for a file outside the project.
   const FileModel* modelOfFile(const SourceFile* file) const;
+  // What a name imported from a module of the project holds (`from config
+  // import DS_CONFIG`, `config.STRATEGY`) when that module binds it once, in
+  // its top-level code, and names it nowhere else, so that nothing there
+  // changes it: that module's model and the assignment; else nulls.
+  struct ImportedValue {
+    const FileModel* file = nullptr;
+    const Assignment* assignment = nullptr;
+  };
+  ImportedValue importedValue(TSNode expr) const;
   bool isFabricSubclass(std::string_view name) const;
   bool isPytorchLightningLiteSubclass(std::string_view name) const;
   // A class of this file deriving from Lightning's Trainer (`class Trainer(pl.Trainer)`).
@@ -195,6 +204,12 @@ class FileModel {
   bool attachSubclasses(const ProjectIndex& index);  // true when it found more
   void attachFabrics(const ProjectIndex& index);
   void attachSetups();
+  // Whether the set-up `call` runs many times on `fabric`: in a loop that
+  // does not make that Fabric anew.
+  bool setUpRepeatedly(TSNode receiver, TSNode scope, TSNode call,
+                       const FabricInstance& fabric) const;
+  // The Fabrics a `receiver.setup(...)` call sets up on.
+  std::vector<const FabricInstance*> setupFabrics(TSNode receiver, TSNode scope, TSNode call) const;
   // The Fabrics, of this file or another, this file launches (`.launch()`,
   // a LightningLite subclass's `.run()`, `fabric._launched = True`), once
   // every file's Fabrics are attached.

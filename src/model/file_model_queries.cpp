@@ -24,6 +24,16 @@ std::vector<const FabricInstance*> FileModel::fabricsOf(TSNode expr, TSNode scop
 void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
                           std::vector<const FabricInstance*>& out) const {
   if (depth > kMaxCallDepth) return;
+  // `fabric = Fabric(strategy=ds)` in one branch, `Fabric(strategy="ddp")`
+  // in the other: either.
+  ReachingAssignments reaching;
+  if (is(expr, "identifier") || is(expr, "attribute"))  // `fabric`, `self.fabric`
+    reaching = bindings_.reachingAll(textOf(expr, source_), scope, expr);
+  if (reaching.assignments.size() > 1) {
+    for (const Assignment* a : reaching.assignments)
+      if (a->index < 0) fabricsOf(a->value, a->scope, depth + 1, out);
+    return;
+  }
   Origin o = bindings_.trace(expr, scope);
   if (o.kind == Origin::Expression && o.index < 0 && isFabricConstruction(o.expr)) {
     for (const FabricInstance& f : fabrics_)
@@ -193,8 +203,11 @@ void FileModel::setupsInside(const FunctionInfo* fn, const SetupQuery& query, in
   bool always = query.counted == Counted::AlwaysRun;
   for (const SetupCall& s : setups_)
     if (sameFabric(s.fabric, query.fabric) && sameNode(s.scope, fn->node) &&
-        (!always || runsWhenever(s.call, fn->node)))
-      out.push_back({&s, repeated || s.inLoop});
+        (!always || runsWhenever(s.call, fn->node))) {
+      // A helper making its Fabric itself sets up a new one on each call.
+      bool fresh = s.fabric->file == &file_ && sameNode(s.fabric->scope, fn->node);
+      out.push_back({&s, (repeated && !fresh) || s.inLoop});
+    }
   for (const CallSite& site : bindings_.callSites())
     if (sameNode(site.scope, fn->node) && site.callee != fn &&
         (!always || runsWhenever(site.call, fn->node)))

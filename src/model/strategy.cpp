@@ -460,6 +460,9 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
     if (o.kind == Origin::Expression && o.index < 0 && !sameNode(o.expr, expr))
       return evaluate(o.expr, o.scope, m, depth + 1);
     if (o.kind == Origin::Parameter) return fromCallers(o, m, depth, maybe);
+    // `from config import STRATEGY`: what the module of the project binds.
+    if (FileModel::ImportedValue v = m.importedValue(expr); v.file)
+      return evaluate(v.assignment->value, v.assignment->scope, *v.file, depth + 1);
   }
   return maybe;
 }

@@ -194,13 +194,15 @@ bool mutuallyExclusive(TSNode a, TSNode b) {
   return false;
 }
 
-bool insideLoop(TSNode n) {
+bool insideLoop(TSNode n) { return insideLoopWithout(n, TSNode{}); }
+
+bool insideLoopWithout(TSNode n, TSNode held) {
   for (TSNode p = parentOf(n); !isNull(p); p = parentOf(p)) {
     if (is(p, "function_definition") || is(p, "lambda")) return false;
-    if (is(p, "for_statement") || is(p, "while_statement") || is(p, "list_comprehension") ||
-        is(p, "set_comprehension") || is(p, "dictionary_comprehension") ||
-        is(p, "generator_expression"))
-      return true;
+    bool loop = is(p, "for_statement") || is(p, "while_statement") || is(p, "list_comprehension") ||
+                is(p, "set_comprehension") || is(p, "dictionary_comprehension") ||
+                is(p, "generator_expression");
+    if (loop && (isNull(held) || !contains(p, held))) return true;
   }
   return false;
 }

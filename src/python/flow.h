@@ -40,6 +40,9 @@ bool mutuallyExclusive(TSNode a, TSNode b);
 // Whether n lies in a loop body (or a comprehension) inside its own
 // function: it may run many times.
 bool insideLoop(TSNode n);
+// The same, counting only loops that do not also hold `held` (a Fabric made
+// anew in the loop that sets it up sets it up once).
+bool insideLoopWithout(TSNode n, TSNode held);
 
 // Visits the statements of a function's body that belong to it, not to a
 // nested function, class or lambda.

@@ -137,6 +137,10 @@ class Bindings {
 
   // The argument a call site passes for a parameter, or null.
   TSNode argumentFor(const CallSite& site, int param) const;
+  // Where `assignments()` assigns `target` ("fabric", "self.fabric"), in
+  // document order: indexed, so that a file of many assignments is not
+  // searched in quadratic time.
+  const std::vector<size_t>& assignmentsTo(std::string_view target) const;
 
  private:
   Origin traceFrom(TSNode expr, TSNode scope, int depth) const;
@@ -149,9 +153,6 @@ class Bindings {
   std::unordered_map<std::string, size_t> moduleFunctions_;
   std::vector<Assignment> assignments_;
   std::vector<CallSite> callSites_;
-  // Lookups a use of a name makes, indexed so that a file of many
-  // assignments and calls is not checked in quadratic time.
-  const std::vector<size_t>& assignmentsTo(std::string_view target) const;
   // By the target's text, a view into the source: a lookup allocates nothing.
   std::unordered_map<std::string_view, std::vector<size_t>> assignmentsTo_;  // in document order
   std::unordered_map<const void*, size_t> directCallOf_;                     // by call node

@@ -1,0 +1,4 @@
+"""Run settings shared by the training scripts."""
+
+STRATEGY = "ddp"
+BATCH_SIZE = 4
