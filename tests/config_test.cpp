@@ -77,5 +77,19 @@ TEST(ConfigFiles, YamlTrainerStrategies) {
             1u);
 }
 
+TEST(ConfigFiles, YamlModelChoiceNamesTheModuleAndWhetherAStrategyIsSet) {
+  YamlModelChoice c = yamlModelChoice(
+      "trainer:\n  strategy: ddp\nmodel:\n  class_path: models.Ranker\n  init_args: {}\n");
+  EXPECT_EQ(c.classPath, "models.Ranker");
+  EXPECT_TRUE(c.setsStrategy);
+  c = yamlModelChoice("trainer:\n  devices: 2\nmodel:\n  class_path: models.A\n");
+  EXPECT_EQ(c.classPath, "models.A");
+  EXPECT_FALSE(c.setsStrategy);
+  c = yamlModelChoice("model:\n  hidden: 128\n");  // not subclass mode: no class named
+  EXPECT_EQ(c.classPath, "");
+  c = yamlModelChoice("model: [unbalanced\n");
+  EXPECT_EQ(c.classPath, "");
+}
+
 }  // namespace
 }  // namespace lightfix

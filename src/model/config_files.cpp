@@ -179,6 +179,27 @@ void collectObjectNames(llvm::yaml::Node* node, YamlObjectNames& out) {
 
 }  // namespace
 
+YamlModelChoice yamlModelChoice(const std::string& text) {
+  YamlModelChoice out;
+  QuietYaml yaml(text);
+  for (llvm::yaml::Document& doc : yaml.stream) {
+    auto* top = llvm::dyn_cast_or_null<MappingNode>(doc.getRoot());
+    if (!top) continue;
+    for (auto& kv : *top) {
+      std::string key = scalar(kv.getKey());
+      auto* value = llvm::dyn_cast_or_null<MappingNode>(kv.getValue());
+      if (!value || (key != "model" && key != "trainer")) continue;
+      for (auto& inner : *value) {
+        std::string name = scalar(inner.getKey());
+        if (key == "model" && name == "class_path") out.classPath = scalar(inner.getValue());
+        if (key == "trainer" && name == "strategy") out.setsStrategy = true;
+      }
+    }
+  }
+  if (yaml.stream.failed()) return {};
+  return out;
+}
+
 YamlObjectNames yamlObjectNames(const std::string& text) {
   YamlObjectNames out;
   QuietYaml yaml(text);

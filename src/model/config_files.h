@@ -51,6 +51,15 @@ bool inTrainerGroup(const std::string& path);
 // one strategy object (`_target_: lightning.pytorch.strategies.DDPStrategy`).
 bool inStrategyGroup(const std::string& path);
 
+// What a LightningCLI config says of the module it trains: the class its
+// `model: {class_path: ...}` builds, and whether its `trainer:` sets a
+// strategy at all.
+struct YamlModelChoice {
+  std::string classPath;
+  bool setsStrategy = false;
+};
+YamlModelChoice yamlModelChoice(const std::string& text);
+
 // How a YAML config names the classes it builds: `_target_:` keys (Hydra),
 // `class_path:` keys (LightningCLI), and the names they give.
 struct YamlObjectNames {

@@ -51,6 +51,10 @@ void ProjectModel::addConfigFile(const std::string& path, const std::string& tex
   } else if (ext == ".yaml" || ext == ".yml") {
     std::vector<StrategySource> named = yamlTrainerStrategies(path, text);
     index_.addYamlConfig(path, text, named.empty() ? 0 : named.front().line);
+    YamlModelChoice model = yamlModelChoice(text);
+    if (!model.classPath.empty() && (model.setsStrategy || !named.empty()))
+      configured_.push_back(
+          {named.empty() ? StrategySource{} : named.front(), path, model.classPath, {}, {}});
     for (StrategySource& s : named) addTrainer(std::move(s), TrainerInstance{}, path);
   }
 }
@@ -67,6 +71,23 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
   for (ProjectTrainer& t : trainers_) byConstruction[t.construction.id].push_back(&t);
   for (FileModel* f : files) addForeignRuns(*f, byConstruction);
   for (FileModel* f : files) deepSpeedSetup_ = deepSpeedSetup_ || f->hasDeepSpeedSetup();
+  for (ConfiguredModule& c : configured_)
+    if (auto symbol = index_.symbol(c.config, c.classPath)) {
+      c.file = symbol->file->file().path();
+      c.name = symbol->name;
+    }
+}
+
+// A DeepSpeed config building the module, else (each sets another
+// strategy) none; nothing when no config builds it.
+std::optional<StrategySource> ProjectModel::configuredStrategy(const std::string& path,
+                                                               const std::string& className) const {
+  std::optional<StrategySource> out;
+  for (const ConfiguredModule& c : configured_) {
+    if (c.file != path || c.name != className) continue;
+    if (!out || c.source.kind > out->kind) out = c.source;
+  }
+  return out;
 }
 
 void ProjectModel::addTrainers(const FileModel& file) {
@@ -140,6 +161,7 @@ std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string
   // In a migration every Trainer runs DeepSpeed but one pinned to the CPU:
   // a module that only such Trainers fit is left alone.
   bool fitByItsTrainers = chosen.has_value();
+  if (!chosen) chosen = configuredStrategy(path, className);
   if (!chosen)
     chosen =
         strongest([&](const ProjectTrainer& t) { return !t.evaluatesOnly() && t.place == path; });

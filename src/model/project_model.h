@@ -38,7 +38,8 @@ class ProjectModel {
   void addConfigFile(const std::string& path, const std::string& text);
 
   // The strategy the LightningModule `className` of `path` runs with: the
-  // strongest among the Trainers that fit it, else among the file's own
+  // strongest among the Trainers that fit it, else among the LightningCLI
+  // configs that build it and set a strategy, else among the file's own
   // Trainers, else among the project's (a Trainer seen only validating,
   // testing or predicting counts for none); nothing when no Trainer is seen
   // (unless `--target-strategy deepspeed`) or when the module is seen only
@@ -75,6 +76,19 @@ class ProjectModel {
       const FileModel& file,
       const std::unordered_map<const void*, std::vector<ProjectTrainer*>>& byConstruction);
   std::vector<ProjectTrainer> trainers_;
+  // A LightningCLI config that builds one module (`model: {class_path:
+  // ...}`) and sets its Trainer's strategy: that module's strategy when no
+  // Trainer of the code fits it. `file` and `name` once linked.
+  struct ConfiguredModule {
+    StrategySource source;
+    std::string config;
+    std::string classPath;
+    std::string file;
+    std::string name;
+  };
+  std::vector<ConfiguredModule> configured_;
+  std::optional<StrategySource> configuredStrategy(const std::string& path,
+                                                   const std::string& className) const;
   bool deepSpeedSetup_ = false;
 };
 
