@@ -162,11 +162,25 @@ TEST_F(Cli, JsonFollowsRuffsSchema) {
 }
 
 TEST_F(Cli, ASyntaxErrorIsReportedAndTheFileLeftAlone) {
-  std::ofstream(dir / "broken.py") << "def f(:\n    fabric.backward(x)\n";
+  const std::string broken = "import lightning as L\ndef f(:\n    fabric.backward(x)\n";
+  std::ofstream(dir / "broken.py") << broken;
   Result r = lightfix(dir, "fix --output-format concise .");
-  EXPECT_NE(r.out.find("broken.py:1:7: SyntaxError"), std::string::npos) << r.out;
-  EXPECT_EQ(slurp(dir / "broken.py"), "def f(:\n    fabric.backward(x)\n");
+  EXPECT_NE(r.out.find("broken.py:2:7: SyntaxError"), std::string::npos) << r.out;
+  EXPECT_EQ(slurp(dir / "broken.py"), broken);
   EXPECT_EQ(slurp(dir / "train.py"), kFixed);  // the other file is still fixed
+}
+
+// A broken script beside the training code, which nothing joins to
+// Lightning, is none of lightfix's business: not read as Python, no error.
+TEST_F(Cli, AFileNoImportJoinsToLightningIsNotParsed) {
+  std::ofstream(dir / "legacy.py") << "import sys\ndef f(:\n    fabric.backward(x)\n";
+  Result r = lightfix(dir, "check --output-format concise legacy.py");
+  EXPECT_EQ(r.exit, 0) << r.out;
+  EXPECT_EQ(r.out, "All checks passed!\n");
+  // Joined to a file importing Lightning, it is read, and its error shown.
+  std::ofstream(dir / "train.py") << "import lightning as L\nimport legacy\n";
+  r = lightfix(dir, "check --output-format concise .");
+  EXPECT_NE(r.out.find("legacy.py:2:7: SyntaxError"), std::string::npos) << r.out;
 }
 
 TEST_F(Cli, GithubAnnotationsEscapeAsGithubRequires) {

@@ -7,11 +7,13 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/notebook.h"
 #include "core/source_file.h"
 #include "cxx/compile_commands.h"
 #include "driver/file_outcome.h"
+#include "driver/import_scan.h"
 #include "model/file_model.h"
 #include "python/syntax_tree.h"
 
@@ -38,6 +40,12 @@ struct FileSlot {
   bool matchable = false;            // holds a rule's trigger word
   bool context = false;              // informs the model only (ProjectCheck::context)
   uint64_t words = 0;                // which words it holds (Prefilter::words), once read
+  // The modules it may import (lexicalImports), read with the filter on
+  // until the project's files are judged by them.
+  std::vector<LexicalImport> imports;
+  // No chain of imports joins it to a file importing Lightning or
+  // DeepSpeed: it is never parsed (lightning_reach.h).
+  bool unreached = false;
   // A C++ file is compiled, with this command, only when it may match.
   bool cxx = false;
   std::optional<CxxCommand> command;  // none: in no compilation database

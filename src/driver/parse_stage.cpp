@@ -29,9 +29,10 @@ void parseSlot(FileSlot& slot, std::string text, uint64_t words, const RunOption
     slot.model = std::make_unique<FileModel>(*slot.file, slot.tree, options.model);
 }
 
-// A Python file the filter left unparsed, and read without an error.
+// A Python file the filter left unparsed, read without an error, and
+// joined by imports to Lightning.
 bool leftUnparsed(const FileSlot& slot) {
-  return !slot.file && !slot.cxx && slot.outcome.readError.empty();
+  return !slot.file && !slot.cxx && slot.outcome.readError.empty() && !slot.unreached;
 }
 
 // Reads again a file the filter left, and parses it when `wanted(text)`:

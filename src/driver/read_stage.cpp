@@ -9,6 +9,7 @@
 
 #include "core/read_file.h"
 #include "core/source_encoding.h"
+#include "driver/import_scan.h"
 #include "driver/result_cache.h"
 
 namespace lightfix {
@@ -79,6 +80,7 @@ void classifySlot(FileSlot& slot, const Prefilter& prefilter) {
         fmt::format("{}:{}:{}: {}; file left as it is", slot.path, at.row, at.column, bad->why);
   } else {
     slot.words = prefilter.words(slot.text);
+    if (prefilter.enabled()) slot.imports = lexicalImports(slot.text);
     relevant = Prefilter::python(slot.words) != Relevance::None;
   }
   slot.stage = relevant ? SlotStage::ToParse : SlotStage::Dropped;

@@ -18,6 +18,7 @@
 #include "driver/discover.h"
 #include "driver/file_outcome.h"
 #include "driver/file_slot.h"
+#include "driver/lightning_reach.h"
 #include "driver/parse_stage.h"
 #include "driver/prefilter.h"
 #include "driver/project_cache.h"
@@ -248,10 +249,15 @@ std::vector<std::optional<std::string>> readConfigs(const ProjectCheck& project)
 
 // prefilter → parse → model, for the files that matter and those they import.
 void parseFiles(RunShared& run, ProjectCheck& project, WorkPool& pool) {
+  const RunOptions& options = run.s.options;
+  pool.forEach(project.slots.size(),
+               [&](size_t k) { classifySlot(project.slots[k], run.prefilter); });
+  // An installed package may hold a LightningModule base a file imports.
+  if (run.prefilter.enabled() && !options.model.installed)
+    markUnreached(project.slots, options.stdinFilename);
   pool.forEach(project.slots.size(), [&](size_t k) {
     FileSlot& slot = project.slots[k];
-    classifySlot(slot, run.prefilter);
-    scanSlot(slot, run.s.options);
+    scanSlot(slot, options);
     if (!slot.matchable && !slot.context) ++run.progress.done;
   });
   parseImported(project.slots, pool, run.prefilter, run.s.options);
