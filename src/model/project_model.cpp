@@ -90,6 +90,12 @@ std::optional<StrategySource> ProjectModel::configuredStrategy(const std::string
   return out;
 }
 
+bool ProjectModel::buildsNamedModule(const std::string& config) const {
+  return std::any_of(configured_.begin(), configured_.end(), [&](const ConfiguredModule& c) {
+    return c.config == config && !c.file.empty();
+  });
+}
+
 void ProjectModel::addTrainers(const FileModel& file) {
   for (const TrainerInstance& t : file.trainers())
     addTrainer(sourceOf(t.strategy, file.file()), t, file.file().path());
@@ -153,27 +159,33 @@ std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string
   };
   std::optional<StrategySource> chosen =
       strongest([&](const ProjectTrainer& t) { return names(t.fits); });
+  // In a migration every Trainer runs DeepSpeed but one pinned to the CPU:
+  // a module that only such Trainers fit is left alone.
+  bool fitByItsTrainers = chosen.has_value();
+  // A config building it trains it too (`fit --config`), whatever else the
+  // code does with it.
+  if (std::optional<StrategySource> configured = configuredStrategy(path, className))
+    if (!chosen || configured->kind > chosen->kind) chosen = configured;
   // Only `fit` trains: a module seen only validated, tested or predicted
   // never runs its `training_step` or optimizers.
   if (!chosen && std::any_of(trainers_.begin(), trainers_.end(),
                              [&](const ProjectTrainer& t) { return names(t.evaluates); }))
     return std::nullopt;
-  // In a migration every Trainer runs DeepSpeed but one pinned to the CPU:
-  // a module that only such Trainers fit is left alone.
-  bool fitByItsTrainers = chosen.has_value();
-  if (!chosen) chosen = configuredStrategy(path, className);
+  // A config naming the module it builds trains no other.
+  auto general = [&](const ProjectTrainer& t) {
+    return !t.evaluatesOnly() && !buildsNamedModule(t.place);
+  };
   if (!chosen)
-    chosen =
-        strongest([&](const ProjectTrainer& t) { return !t.evaluatesOnly() && t.place == path; });
+    chosen = strongest([&](const ProjectTrainer& t) { return general(t) && t.place == path; });
   // Else the project's, nearest first: a repository of several sub-projects
   // (RWKV-v5/, RWKV-v6/) configures each in its own folder.
   if (!chosen) {
     std::vector<std::string> folders = foldersOf(path);
     size_t nearest = 0;
     for (const ProjectTrainer& t : trainers_)
-      if (!t.evaluatesOnly()) nearest = std::max(nearest, sharedFolders(t.folders, folders));
+      if (general(t)) nearest = std::max(nearest, sharedFolders(t.folders, folders));
     chosen = strongest([&](const ProjectTrainer& t) {
-      return !t.evaluatesOnly() && sharedFolders(t.folders, folders) == nearest;
+      return general(t) && sharedFolders(t.folders, folders) == nearest;
     });
   }
   if (chosen && chosen->kind != Strategy::NotDeepSpeed) return chosen;

@@ -38,12 +38,13 @@ class ProjectModel {
   void addConfigFile(const std::string& path, const std::string& text);
 
   // The strategy the LightningModule `className` of `path` runs with: the
-  // strongest among the Trainers that fit it, else among the LightningCLI
-  // configs that build it and set a strategy, else among the file's own
-  // Trainers, else among the project's (a Trainer seen only validating,
-  // testing or predicting counts for none); nothing when no Trainer is seen
-  // (unless `--target-strategy deepspeed`) or when the module is seen only
-  // validated, tested or predicted.
+  // strongest among the Trainers that fit it and the LightningCLI configs
+  // that build it and set a strategy, else among the file's own Trainers,
+  // else among the project's (a Trainer seen only validating, testing or
+  // predicting counts for none, nor does a config that builds a module it
+  // names); nothing when no Trainer is seen (unless `--target-strategy
+  // deepspeed`) or when the module is seen only validated, tested or
+  // predicted.
   std::optional<StrategySource> trainerStrategyFor(const std::string& path,
                                                    const std::string& className) const;
 
@@ -89,6 +90,8 @@ class ProjectModel {
   std::vector<ConfiguredModule> configured_;
   std::optional<StrategySource> configuredStrategy(const std::string& path,
                                                    const std::string& className) const;
+  // Whether the config at `config` builds a module of the project it names.
+  bool buildsNamedModule(const std::string& config) const;
   bool deepSpeedSetup_ = false;
 };
 
