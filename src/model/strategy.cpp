@@ -1,5 +1,7 @@
 #include "model/strategy.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <optional>
@@ -367,6 +369,69 @@ std::optional<Strategy> acrossPaths(TSNode name, TSNode scope, const FileModel& 
   return every ? first : weakened(first, "one branch of an `if` or `try`");
 }
 
+// The methods of this file `self.name(...)` in a method of a class may run:
+// the class's own or its nearest base's, and every override in a subclass
+// (`MegatronStableDiffusionTrainerBuilder._training_strategy`). Empty when
+// the call is no such call.
+std::vector<const FunctionInfo*> selfMethodsRun(TSNode call, TSNode scope, const FileModel& m) {
+  std::string_view source = m.file().text();
+  MethodCall mc;
+  const FunctionInfo* caller = m.bindings().function(scope);
+  if (!asMethodCall(call, source, mc) || !caller || isNull(caller->ownerClass) ||
+      caller->params.empty() || !is(mc.receiver, "identifier") ||
+      textOf(mc.receiver, source) != caller->params[0])
+    return {};
+  std::vector<std::pair<std::string, std::string>> bases = m.classBaseNames();
+  std::string owner(textOf(field(caller->ownerClass, "name"), source));
+  std::vector<const FunctionInfo*> out;
+  std::vector<std::string> chain = {owner};  // up through the bases of this file
+  for (size_t i = 0; i < chain.size() && out.empty() && i < kMaxStrategyDepth; ++i) {
+    if (const FunctionInfo* fn = m.bindings().methodOfClass(chain[i], mc.method)) {
+      out.push_back(fn);
+      break;
+    }
+    for (const auto& [cls, base] : bases)
+      if (cls == chain[i]) chain.push_back(base);
+  }
+  std::vector<std::string> below = {owner};  // the subclasses, to a fixpoint
+  for (size_t i = 0; i < below.size(); ++i)
+    for (const auto& [cls, base] : bases)
+      if (base == below[i] && std::find(below.begin(), below.end(), cls) == below.end())
+        below.push_back(cls);
+  for (size_t i = 1; i < below.size(); ++i)
+    if (const FunctionInfo* fn = m.bindings().methodOfClass(below[i], mc.method))
+      if (std::find(out.begin(), out.end(), fn) == out.end()) out.push_back(fn);
+  return out;
+}
+
+// `make_strategy(args)`, `self._training_strategy()`: what the functions of
+// the project a call may run return, DeepSpeed when every return gives it,
+// possibly when one does. Null for a constructor, or when none returns a
+// value.
+std::optional<Strategy> fromHelper(TSNode call, TSNode scope, const FileModel& m, int depth) {
+  std::vector<std::pair<const FileModel*, const FunctionInfo*>> run;
+  for (const FunctionInfo* fn : selfMethodsRun(call, scope, m)) run.emplace_back(&m, fn);
+  if (run.empty()) {
+    const FileModel* file = &m;
+    const FunctionInfo* fn = m.bindings().functionRunBy(call);
+    if (!fn && m.index()) std::tie(file, fn) = m.index()->callee(m, call);
+    if (fn && file && fn->name != "__init__") run.emplace_back(file, fn);
+  }
+  bool every = true;
+  bool any = false;
+  Strategy first;
+  for (const auto& [file, fn] : run)
+    for (TSNode value : file->bindings().returnedValues(fn)) {
+      Strategy s = evaluate(value, file->bindings().scopeOf(value), *file, depth + 1);
+      every = every && s.kind == Strategy::DeepSpeed;
+      any = true;
+      keepEvidence(first, s);
+    }
+  if (!any) return std::nullopt;
+  std::string why = fmt::format("one of the values `{}` returns", run.front().second->name);
+  return every ? first : weakened(first, why.c_str());
+}
+
 // What the paths a dict takes give a key: DeepSpeed when each gives it.
 Strategy fromValues(const KeyValues& kv, TSNode where, const FileModel& m, int depth,
                     const char* unreadable) {
@@ -441,6 +506,7 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
           !is(o.expr, "call"))
         return evaluate(callee, scope, m, depth + 1);
     }
+    if (std::optional<Strategy> returned = fromHelper(expr, scope, m, depth)) return *returned;
     return maybe;
   }
   if (is(expr, "subscript")) return fromSubscript(expr, scope, m, depth);
