@@ -91,5 +91,17 @@ TEST(ConfigFiles, YamlModelChoiceNamesTheModuleAndWhetherAStrategyIsSet) {
   EXPECT_EQ(c.classPath, "");
 }
 
+// OmegaConf's `???` (a value the command line must give) is no complex key:
+// the rest of the file is still read, at the same lines.
+TEST(ConfigFiles, MandatoryValuesDoNotHideTheRestOfTheFile) {
+  std::vector<StrategySource> found = yamlTrainerStrategies(
+      "conf/config.yaml",
+      "train_ds: ???  # given on the command line\nitems:\n  - ???\nkey: '???'\n"
+      "trainer:\n  strategy: deepspeed_stage_2\n");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].line, 6u);
+  EXPECT_TRUE(yamlParses("a: ???\nb: 1\n"));
+}
+
 }  // namespace
 }  // namespace lightfix

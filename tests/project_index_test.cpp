@@ -124,5 +124,28 @@ TEST(ProjectIndex, ReadsStrategyFlagsOfLauncherScripts) {
   EXPECT_EQ(index.launcherPassing("--strategy"), nullptr);  // ddp only
 }
 
+TEST(ProjectIndex, AHydraPrimaryConfigGivesItsInlineTrainersStrategy) {
+  ProjectIndex index;
+  index.addYamlConfig("repo/conf/ds.yaml", "", 7, true);
+  index.addYamlConfig("repo/conf/ddp.yaml", "", 0, true);
+  index.addYamlConfig("repo/conf/sub/other.yaml", "", 0, false);
+  index.addYamlConfig("repo/plain/none.yaml", "", 0, false);
+  index.addYamlConfig("repo/plain/ddp.yaml", "", 0, true);
+  std::optional<StrategySource> ds = index.yamlTrainerStrategy("repo/conf/ds.yaml");
+  ASSERT_TRUE(ds);
+  EXPECT_EQ(ds->kind, Strategy::DeepSpeed);
+  EXPECT_EQ(ds->line, 7u);
+  EXPECT_EQ(index.yamlTrainerStrategy("repo/conf/ddp.yaml")->kind, Strategy::NotDeepSpeed);
+  // No such file: `--config-name` picks one of the folder's (not a subfolder's).
+  std::optional<StrategySource> any = index.yamlTrainerStrategy("repo/conf/missing.yaml");
+  ASSERT_TRUE(any);
+  EXPECT_EQ(any->kind, Strategy::MaybeDeepSpeed);
+  EXPECT_EQ(any->path, "repo/conf/ds.yaml");
+  // A config setting none leaves it to the command line: nothing known.
+  EXPECT_FALSE(index.yamlTrainerStrategy("repo/plain/none.yaml"));
+  EXPECT_FALSE(index.yamlTrainerStrategy("repo/plain/missing.yaml"));
+  EXPECT_FALSE(index.yamlTrainerStrategy("repo/nowhere/config.yaml"));
+}
+
 }  // namespace
 }  // namespace lightfix

@@ -20,8 +20,26 @@ using llvm::yaml::ScalarNode;
 
 // A YAML stream whose errors go nowhere: a malformed config is not ours to
 // report (readers that must refuse one ask `stream.failed()`).
+// OmegaConf's mandatory value, `key: ???`, which LLVM's YAML parser takes
+// for a complex key and gives up on, losing the rest of the file: masked as
+// the same number of bytes, a quoted `'?'`, so lines and offsets hold.
+std::string maskMandatoryValues(llvm::StringRef text) {
+  std::string out = text.str();
+  for (size_t at = out.find("???"); at != std::string::npos; at = out.find("???", at + 3)) {
+    size_t before = out.find_last_not_of(' ', at == 0 ? 0 : at - 1);
+    bool value = at > 0 && before != std::string::npos && before + 1 < at &&
+                 (out[before] == ':' || out[before] == '-');
+    size_t after = out.find_first_not_of(' ', at + 3);
+    bool alone =
+        after == std::string::npos || out[after] == '\n' || out[after] == '\r' || out[after] == '#';
+    if (value && alone) out.replace(at, 3, "'?'");
+  }
+  return out;
+}
+
 struct QuietYaml {
-  explicit QuietYaml(llvm::StringRef text) : stream(text, silenced(sm)) {}
+  explicit QuietYaml(llvm::StringRef text)
+      : masked(maskMandatoryValues(text)), stream(masked, silenced(sm)) {}
   // The stream points into `sm`: neither may move apart.
   QuietYaml(const QuietYaml&) = delete;
   QuietYaml& operator=(const QuietYaml&) = delete;
@@ -31,6 +49,7 @@ struct QuietYaml {
     return sm;
   }
 
+  std::string masked;  // what is parsed: the text, `???` masked
   llvm::SourceMgr sm;
   llvm::yaml::Stream stream;
 };
@@ -46,12 +65,14 @@ unsigned lineOf(llvm::SourceMgr& sm, llvm::yaml::Node* node) {
   return sm.getLineAndColumn(node->getSourceRange().Start).first;
 }
 
-YamlStrategy strategyAt(llvm::yaml::Node* value, llvm::SourceMgr& sm, const std::string& text) {
+YamlStrategy strategyAt(llvm::yaml::Node* value, llvm::SourceMgr& sm) {
   llvm::SMRange range = value->getSourceRange();
   YamlStrategy s;
   s.value = scalar(value);
   s.line = lineOf(sm, value);
-  s.offset = static_cast<uint32_t>(range.Start.getPointer() - text.data());
+  // The parsed buffer is the text with `???` masked, at the same offsets.
+  const char* start = sm.getMemoryBuffer(sm.FindBufferContainingLoc(range.Start))->getBufferStart();
+  s.offset = static_cast<uint32_t>(range.Start.getPointer() - start);
   s.length = static_cast<uint32_t>(range.End.getPointer() - range.Start.getPointer());
   return s;
 }
@@ -61,12 +82,12 @@ YamlStrategy strategyAt(llvm::yaml::Node* value, llvm::SourceMgr& sm, const std:
 void deepSpeedIn(llvm::yaml::Node* value, llvm::SourceMgr& sm, const std::string& text,
                  std::vector<YamlStrategy>& out) {
   if (isDeepSpeedName(scalar(value))) {
-    out.push_back(strategyAt(value, sm, text));
+    out.push_back(strategyAt(value, sm));
   } else if (auto* m = llvm::dyn_cast_or_null<MappingNode>(value)) {
     for (auto& inner : *m)
       if ((scalar(inner.getKey()) == "class_path" || scalar(inner.getKey()) == "_target_") &&
           isDeepSpeedStrategyClass(scalar(inner.getValue())))
-        out.push_back(strategyAt(inner.getValue(), sm, text));
+        out.push_back(strategyAt(inner.getValue(), sm));
   }
 }
 

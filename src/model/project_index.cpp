@@ -76,8 +76,34 @@ const LauncherFlag* ProjectIndex::launcherPassing(const std::string& flag) const
 }
 
 void ProjectIndex::addYamlConfig(const std::string& path, const std::string& text,
-                                 unsigned deepSpeedLine) {
+                                 unsigned deepSpeedLine, bool trainerStrategy) {
   hydra_.add(path, text, deepSpeedLine);
+  std::optional<StrategySource>& set = yamlTrainers_[normalisedPath(path)];
+  if (deepSpeedLine > 0) {
+    set = StrategySource{Strategy::DeepSpeed, path, deepSpeedLine, {}};
+  } else if (trainerStrategy) {
+    set = StrategySource{Strategy::NotDeepSpeed, path, 0, {}};
+  }
+}
+
+std::optional<StrategySource> ProjectIndex::yamlTrainerStrategy(const std::string& path) const {
+  std::string normal = normalisedPath(path);
+  if (auto it = yamlTrainers_.find(normal); it != yamlTrainers_.end()) return it->second;
+  std::string folder = normal.substr(0, normal.rfind('/') + 1);
+  std::optional<StrategySource> out;
+  bool every = true;
+  for (auto it = yamlTrainers_.lower_bound(folder);
+       it != yamlTrainers_.end() && it->first.compare(0, folder.size(), folder) == 0; ++it) {
+    if (it->first.find('/', folder.size()) != std::string::npos) continue;  // a subfolder's
+    if (!it->second) return std::nullopt;  // one sets none: a command line may
+    every = every && it->second->kind == Strategy::DeepSpeed;
+    if (!out || it->second->kind > out->kind) out = it->second;
+  }
+  if (out && out->kind == Strategy::DeepSpeed && !every) {
+    out->kind = Strategy::MaybeDeepSpeed;
+    out->why = "one of the configs `--config-name` may pick";
+  }
+  return out;
 }
 
 const FileModel* ProjectIndex::module(const std::string& fromPath, std::string_view name) const {

@@ -52,7 +52,15 @@ class ProjectIndex {
   // A YAML config of the project, with the line of the first DeepSpeed
   // strategy it gives a Trainer (`trainer: {strategy: deepspeed_stage_2}`;
   // 0 for none).
-  void addYamlConfig(const std::string& path, const std::string& text, unsigned deepSpeedLine);
+  // `trainerStrategy`: whether its `trainer:` sets a strategy at all.
+  void addYamlConfig(const std::string& path, const std::string& text, unsigned deepSpeedLine,
+                     bool trainerStrategy = false);
+  // What a Hydra primary config (`@hydra.main(config_path=..., config_name=...)`)
+  // at `path` gives its inline `trainer:` section for a strategy: DeepSpeed
+  // with its line, another strategy, or null when it sets none. Without
+  // such a file (`--config-name` picks one), what the configs of its folder
+  // give, when each sets one: possibly DeepSpeed when one of them does.
+  std::optional<StrategySource> yamlTrainerStrategy(const std::string& path) const;
   // Settles what the configs added so far choose; run before the files link.
   void resolveConfigs() { hydra_.resolve(); }
   // The DeepSpeed that `hydra.utils.instantiate(cfg.trainer)` runs, or null.
@@ -111,6 +119,8 @@ class ProjectIndex {
   std::vector<LauncherFlag> launcherFlags_;
   HydraConfigs hydra_;
   std::vector<DeepSpeedJson> deepSpeedConfigs_;
+  // Each YAML config's trainer strategy, if it sets one; by normalised path.
+  std::map<std::string, std::optional<StrategySource>> yamlTrainers_;
   std::map<std::pair<std::string, std::string>, std::vector<ForeignCall>> callers_;
 };
 

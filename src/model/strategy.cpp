@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -590,6 +591,55 @@ bool splatsHydraTrainer(TSNode call, const FileModel& model) {
   return false;
 }
 
+// The primary config of a function Hydra runs: `@hydra.main(config_path=
+// "conf", config_name="config")`, or NeMo's `@hydra_runner(...)`, as the
+// path of the YAML file beside the code; empty for another function.
+std::string hydraPrimaryConfig(const FunctionInfo& fn, const FileModel& model) {
+  std::string_view source = model.file().text();
+  TSNode decorated = parentOf(fn.node);
+  if (!is(decorated, "decorated_definition")) return {};
+  for (TSNode decorator : namedChildren(decorated)) {
+    TSNode call = ts_node_named_child(decorator, 0);
+    if (!is(call, "call")) continue;
+    std::optional<std::string> q = model.imports().qualify(field(call, "function"), source);
+    std::string_view name = q ? std::string_view(*q) : std::string_view();
+    bool runner = name.size() >= 12 && name.substr(name.size() - 12) == "hydra_runner";
+    if (name != "hydra.main" && !runner) continue;
+    TSNode args = field(call, "arguments");
+    std::string folder = ".";
+    std::string config;
+    stringLiteral(keywordArgument(args, "config_path", source), source, folder);
+    if (!stringLiteral(keywordArgument(args, "config_name", source), source, config)) return {};
+    if (config.size() < 5 ||
+        (config.substr(config.size() - 5) != ".yaml" && config.substr(config.size() - 4) != ".yml"))
+      config += ".yaml";
+    std::filesystem::path here = std::filesystem::path(model.file().path()).parent_path();
+    return (here / folder / config).lexically_normal().string();
+  }
+  return {};
+}
+
+// `Trainer(**cfg.trainer)` in a function Hydra runs with a primary config
+// whose inline `trainer:` section sets a strategy: that strategy. Null
+// when the call splats no such section, or the config sets none.
+std::optional<Strategy> hydraInlineTrainer(TSNode call, const FileModel& model) {
+  if (!model.index()) return std::nullopt;
+  std::string_view source = model.file().text();
+  for (TSNode arg : namedChildren(field(call, "arguments"))) {
+    TSNode section = ts_node_named_child(arg, 0);
+    if (!is(arg, "dictionary_splat") || !namesConfigGroup(section, source, "trainer")) continue;
+    TSNode cfg = is(section, "subscript") ? field(section, "value") : field(section, "object");
+    if (!is(cfg, "identifier")) continue;
+    Origin o = model.bindings().trace(cfg, model.bindings().scopeOf(call));
+    if (o.kind != Origin::Parameter || !o.function) continue;
+    std::string config = hydraPrimaryConfig(*o.function, model);
+    if (config.empty()) continue;
+    if (std::optional<StrategySource> set = model.index()->yamlTrainerStrategy(config))
+      return strategyOfConfig(*set);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Strategy evaluateSplatStrategy(TSNode call, const FileModel& model) {
@@ -602,6 +652,8 @@ Strategy evaluateSplatStrategy(TSNode call, const FileModel& model) {
     const StrategySource* yaml = model.index()->hydraTrainer();
     return yaml ? strategyOfConfig(*yaml) : Strategy{};
   }
+  if (kv.values.empty() && !kv.complete)
+    if (std::optional<Strategy> inline_ = hydraInlineTrainer(call, model)) return *inline_;
   return fromValues(kv, call, model, 0, "`**kwargs` may carry it");
 }
 

