@@ -50,8 +50,8 @@ void ProjectModel::addConfigFile(const std::string& path, const std::string& tex
     index_.addJsonConfig(path, text);
   } else if (ext == ".yaml" || ext == ".yml") {
     std::vector<StrategySource> named = yamlTrainerStrategies(path, text);
-    index_.addYamlConfig(path, text, named.empty() ? 0 : named.front().line);
     YamlModelChoice model = yamlModelChoice(text);
+    index_.addYamlConfig(path, text, named.empty() ? 0 : named.front().line, model.setsStrategy);
     if (!model.classPath.empty() && (model.setsStrategy || !named.empty()))
       configured_.push_back(
           {named.empty() ? StrategySource{} : named.front(), path, model.classPath, {}, {}});
@@ -71,11 +71,26 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
   for (ProjectTrainer& t : trainers_) byConstruction[t.construction.id].push_back(&t);
   for (FileModel* f : files) addForeignRuns(*f, byConstruction);
   for (FileModel* f : files) deepSpeedSetup_ = deepSpeedSetup_ || f->hasDeepSpeedSetup();
-  for (ConfiguredModule& c : configured_)
+  for (ConfiguredModule& c : configured_) {
     if (auto symbol = index_.symbol(c.config, c.classPath)) {
       c.file = symbol->file->file().path();
       c.name = symbol->name;
+      continue;
     }
+    // `class_path: SemanticSegmentationTask`: LightningCLI takes a bare name
+    // for the subclass of that name it knows, one LightningModule here.
+    if (c.classPath.find('.') != std::string::npos) continue;
+    const FileModel* only = nullptr;
+    size_t count = 0;
+    for (const FileModel* f : files)
+      if (f->lightningModule(c.classPath)) {
+        only = f;
+        ++count;
+      }
+    if (count != 1) continue;
+    c.file = only->file().path();
+    c.name = c.classPath;
+  }
 }
 
 // A DeepSpeed config building the module, else (each sets another

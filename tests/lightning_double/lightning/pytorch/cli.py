@@ -13,13 +13,25 @@ from typing import Any, Optional
 
 import yaml
 
+from lightning.pytorch.core import LightningModule
 from lightning.pytorch.trainer import Trainer
 
 
-def _instantiate(value: Any) -> Any:
+def _subclass_named(base: Any, name: str) -> Any:
+    # jsonargparse resolves a class_path without a module among the imported subclasses of the base type
+    pending = list(base.__subclasses__())
+    while pending:
+        cls = pending.pop()
+        if cls.__name__ == name:
+            return cls
+        pending.extend(cls.__subclasses__())
+    raise ValueError(f"no subclass of {base.__name__} named {name!r} is imported")
+
+
+def _instantiate(value: Any, base: Any = None) -> Any:
     if isinstance(value, dict) and "class_path" in value:
         module, _, name = value["class_path"].rpartition(".")
-        cls = getattr(importlib.import_module(module), name)
+        cls = getattr(importlib.import_module(module), name) if module else _subclass_named(base, name)
         return cls(**{k: _instantiate(v) for k, v in (value.get("init_args") or {}).items()})
     if isinstance(value, list):
         return [_instantiate(v) for v in value]
@@ -50,7 +62,7 @@ class LightningCLI:
                     _merge(self.config, yaml.safe_load(f) or {})
         model_config = self.config.get("model") or {}
         if isinstance(model_config, dict) and "class_path" in model_config:
-            self.model = _instantiate(model_config)
+            self.model = _instantiate(model_config, model_class or LightningModule)
         else:
             self.model = model_class(**{k: _instantiate(v) for k, v in model_config.items()})
         trainer_config = dict(trainer_defaults or {})
