@@ -257,6 +257,30 @@ std::vector<YamlStrategy> yamlTrainerStrategyValues(const std::string& path,
   return out;
 }
 
+std::vector<YamlStrategy> yamlTrainerValues(const std::string& path, const std::string& text,
+                                            const std::string& key) {
+  std::vector<YamlStrategy> out;
+  QuietYaml yaml(text);
+  bool hydraGroup = inTrainerGroup(path);
+  auto scan = [&](MappingNode* trainer) {
+    for (auto& kv : *trainer)
+      if (scalar(kv.getKey()) == key && llvm::isa_and_nonnull<ScalarNode>(kv.getValue()))
+        out.push_back(strategyAt(kv.getValue(), yaml.sm));
+  };
+  for (llvm::yaml::Document& doc : yaml.stream) {
+    auto* top = llvm::dyn_cast_or_null<MappingNode>(doc.getRoot());
+    if (!top) continue;
+    if (hydraGroup) {
+      scan(top);
+      continue;
+    }
+    for (auto& kv : *top)
+      if (scalar(kv.getKey()) == "trainer")
+        if (auto* trainer = llvm::dyn_cast_or_null<MappingNode>(kv.getValue())) scan(trainer);
+  }
+  return out;
+}
+
 std::vector<StrategySource> yamlTrainerStrategies(const std::string& path,
                                                   const std::string& text) {
   std::vector<StrategySource> out;

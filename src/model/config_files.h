@@ -26,6 +26,11 @@ struct YamlStrategy {
 std::vector<YamlStrategy> yamlTrainerStrategyValues(const std::string& path,
                                                     const std::string& text);
 
+// The scalars a YAML config gives its Trainer's `key` (`gradient_clip_algorithm`),
+// each with where it is (the same Trainer mappings as the strategy's).
+std::vector<YamlStrategy> yamlTrainerValues(const std::string& path, const std::string& text,
+                                            const std::string& key);
+
 // One entry of a Hydra defaults list: `- default` (group empty, this
 // config's own group), `- trainer: ddp`, `- override /trainer: gpu`.
 struct HydraDefault {
