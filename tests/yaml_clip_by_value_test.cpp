@@ -31,7 +31,12 @@ TEST(YamlClipByValue, ATrainerSectionClippingByValueUnderDeepSpeed) {
             "'Value'\n"),
       (std::vector<std::string>{
           "x: ???\ntrainer:\n  strategy: deepspeed_stage_3\n  gradient_clip_algorithm: norm\n"}));
-  // A Hydra `trainer/` group config is the Trainer's mapping itself.
+  // A Hydra `trainer/` group config is the Trainer's mapping itself, and a
+  // `trainer:` in it too, as its strategy is read.
+  EXPECT_EQ(fixes("configs/trainer/nested.yaml",
+                  "trainer:\n  strategy: deepspeed_stage_2\n  gradient_clip_algorithm: value\n"),
+            (std::vector<std::string>{
+                "trainer:\n  strategy: deepspeed_stage_2\n  gradient_clip_algorithm: norm\n"}));
   EXPECT_EQ(
       fixes("configs/trainer/zero2.yaml",
             "strategy: deepspeed_stage_2\ngradient_clip_algorithm: value\n"),

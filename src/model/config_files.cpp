@@ -79,8 +79,7 @@ YamlStrategy strategyAt(llvm::yaml::Node* value, llvm::SourceMgr& sm) {
 
 // A `strategy:` value naming DeepSpeed: a name, `{class_path: ...}`
 // (LightningCLI) or `{_target_: ...}` (Hydra).
-void deepSpeedIn(llvm::yaml::Node* value, llvm::SourceMgr& sm, const std::string& text,
-                 std::vector<YamlStrategy>& out) {
+void deepSpeedIn(llvm::yaml::Node* value, llvm::SourceMgr& sm, std::vector<YamlStrategy>& out) {
   if (isDeepSpeedName(scalar(value))) {
     out.push_back(strategyAt(value, sm));
   } else if (auto* m = llvm::dyn_cast_or_null<MappingNode>(value)) {
@@ -91,12 +90,23 @@ void deepSpeedIn(llvm::yaml::Node* value, llvm::SourceMgr& sm, const std::string
   }
 }
 
-// `strategy:` inside a Trainer's mapping. (A YAML mapping can be walked
-// only once.)
-void strategyIn(MappingNode* trainer, llvm::SourceMgr& sm, const std::string& text,
-                std::vector<YamlStrategy>& out) {
-  for (auto& kv : *trainer)
-    if (scalar(kv.getKey()) == "strategy") deepSpeedIn(kv.getValue(), sm, text, out);
+// Each key and value of a Trainer's mapping in a config: those of its
+// top-level `trainer:` sections, and in a `trainer/` group file its top
+// level too. (A YAML mapping can be walked only once.)
+template <typename Visit>
+void forEachTrainerEntry(const std::string& path, QuietYaml& yaml, Visit visit) {
+  bool hydraGroup = inTrainerGroup(path);
+  for (llvm::yaml::Document& doc : yaml.stream) {
+    auto* top = llvm::dyn_cast_or_null<MappingNode>(doc.getRoot());
+    if (!top) continue;
+    for (auto& kv : *top) {
+      std::string key = scalar(kv.getKey());
+      if (hydraGroup && key != "trainer") visit(key, kv.getValue());
+      if (key == "trainer")
+        if (auto* trainer = llvm::dyn_cast_or_null<MappingNode>(kv.getValue()))
+          for (auto& inner : *trainer) visit(scalar(inner.getKey()), inner.getValue());
+    }
+  }
 }
 
 std::vector<std::string> names(llvm::yaml::Node* value) {
@@ -162,7 +172,7 @@ HydraConfigFile readHydraConfig(const std::string& text) {
       if (key == "strategy") {
         out.setsStrategy = true;
         std::vector<YamlStrategy> deepSpeed;
-        deepSpeedIn(kv.getValue(), sm, text, deepSpeed);
+        deepSpeedIn(kv.getValue(), sm, deepSpeed);
         if (!deepSpeed.empty()) out.deepSpeedLine = deepSpeed.front().line;
       } else if (key == "_target_") {
         out.target = scalar(kv.getValue());
@@ -240,20 +250,9 @@ std::vector<YamlStrategy> yamlTrainerStrategyValues(const std::string& path,
                                                     const std::string& text) {
   std::vector<YamlStrategy> out;
   QuietYaml yaml(text);
-  llvm::SourceMgr& sm = yaml.sm;
-  llvm::yaml::Stream& stream = yaml.stream;
-  bool hydraGroup = inTrainerGroup(path);
-  for (llvm::yaml::Document& doc : stream) {
-    auto* top = llvm::dyn_cast_or_null<MappingNode>(doc.getRoot());
-    if (!top) continue;
-    for (auto& kv : *top) {
-      std::string key = scalar(kv.getKey());
-      if (hydraGroup && key == "strategy") deepSpeedIn(kv.getValue(), sm, text, out);
-      if (key == "trainer")
-        if (auto* trainer = llvm::dyn_cast_or_null<MappingNode>(kv.getValue()))
-          strategyIn(trainer, sm, text, out);
-    }
-  }
+  forEachTrainerEntry(path, yaml, [&](const std::string& key, llvm::yaml::Node* value) {
+    if (key == "strategy") deepSpeedIn(value, yaml.sm, out);
+  });
   return out;
 }
 
@@ -261,23 +260,10 @@ std::vector<YamlStrategy> yamlTrainerValues(const std::string& path, const std::
                                             const std::string& key) {
   std::vector<YamlStrategy> out;
   QuietYaml yaml(text);
-  bool hydraGroup = inTrainerGroup(path);
-  auto scan = [&](MappingNode* trainer) {
-    for (auto& kv : *trainer)
-      if (scalar(kv.getKey()) == key && llvm::isa_and_nonnull<ScalarNode>(kv.getValue()))
-        out.push_back(strategyAt(kv.getValue(), yaml.sm));
-  };
-  for (llvm::yaml::Document& doc : yaml.stream) {
-    auto* top = llvm::dyn_cast_or_null<MappingNode>(doc.getRoot());
-    if (!top) continue;
-    if (hydraGroup) {
-      scan(top);
-      continue;
-    }
-    for (auto& kv : *top)
-      if (scalar(kv.getKey()) == "trainer")
-        if (auto* trainer = llvm::dyn_cast_or_null<MappingNode>(kv.getValue())) scan(trainer);
-  }
+  forEachTrainerEntry(path, yaml, [&](const std::string& name, llvm::yaml::Node* value) {
+    if (name == key && llvm::isa_and_nonnull<ScalarNode>(value))
+      out.push_back(strategyAt(value, yaml.sm));
+  });
   return out;
 }
 
