@@ -5,8 +5,8 @@
 // that reader uses; where that is not known, it only reports.
 
 #include <fmt/format.h>
+#include <llvm/ADT/StringRef.h>
 
-#include <cctype>
 #include <set>
 #include <string>
 
@@ -58,10 +58,10 @@ std::string strategyObject(const Spelling& spelling, const std::string& package)
 
 std::vector<Finding> matchYamlStrategyName(const ConfigContext& ctx) {
   std::vector<Finding> out;
-  for (const YamlStrategy& s : yamlTrainerStrategyValues(ctx.path, ctx.text)) {
-    std::string name = s.value;  // Lightning lower-cases strategy names
-    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (name != "deepspeed_stage_1_offload" || s.length == 0) continue;
+  for (const YamlScalar& s : yamlTrainerStrategyValues(ctx.path, ctx.text)) {
+    // Lightning lower-cases strategy names.
+    if (!llvm::StringRef(s.value).equals_insensitive("deepspeed_stage_1_offload") || s.length == 0)
+      continue;
     Finding f;
     f.start = s.offset;
     f.end = s.offset + s.length;

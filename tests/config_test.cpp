@@ -96,7 +96,7 @@ TEST(ConfigFiles, YamlModelChoiceNamesTheModuleAndWhetherAStrategyIsSet) {
 TEST(ConfigFiles, MandatoryValuesDoNotHideTheRestOfTheFile) {
   std::vector<StrategySource> found = yamlTrainerStrategies(
       "conf/config.yaml",
-      "train_ds: ???  # given on the command line\nitems:\n  - ???\nkey: '???'\n"
+      "train_ds: ???  # given on the command line\nitems:\n  - ???\nkey: '\?\?\?'\n"
       "trainer:\n  strategy: deepspeed_stage_2\n");
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].line, 6u);

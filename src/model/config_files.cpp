@@ -65,9 +65,9 @@ unsigned lineOf(llvm::SourceMgr& sm, llvm::yaml::Node* node) {
   return sm.getLineAndColumn(node->getSourceRange().Start).first;
 }
 
-YamlStrategy strategyAt(llvm::yaml::Node* value, llvm::SourceMgr& sm) {
+YamlScalar scalarAt(llvm::yaml::Node* value, llvm::SourceMgr& sm) {
   llvm::SMRange range = value->getSourceRange();
-  YamlStrategy s;
+  YamlScalar s;
   s.value = scalar(value);
   s.line = lineOf(sm, value);
   // The parsed buffer is the text with `???` masked, at the same offsets.
@@ -79,14 +79,14 @@ YamlStrategy strategyAt(llvm::yaml::Node* value, llvm::SourceMgr& sm) {
 
 // A `strategy:` value naming DeepSpeed: a name, `{class_path: ...}`
 // (LightningCLI) or `{_target_: ...}` (Hydra).
-void deepSpeedIn(llvm::yaml::Node* value, llvm::SourceMgr& sm, std::vector<YamlStrategy>& out) {
+void deepSpeedIn(llvm::yaml::Node* value, llvm::SourceMgr& sm, std::vector<YamlScalar>& out) {
   if (isDeepSpeedName(scalar(value))) {
-    out.push_back(strategyAt(value, sm));
+    out.push_back(scalarAt(value, sm));
   } else if (auto* m = llvm::dyn_cast_or_null<MappingNode>(value)) {
     for (auto& inner : *m)
       if ((scalar(inner.getKey()) == "class_path" || scalar(inner.getKey()) == "_target_") &&
           isDeepSpeedStrategyClass(scalar(inner.getValue())))
-        out.push_back(strategyAt(inner.getValue(), sm));
+        out.push_back(scalarAt(inner.getValue(), sm));
   }
 }
 
@@ -171,7 +171,7 @@ HydraConfigFile readHydraConfig(const std::string& text) {
       std::string key = scalar(kv.getKey());
       if (key == "strategy") {
         out.setsStrategy = true;
-        std::vector<YamlStrategy> deepSpeed;
+        std::vector<YamlScalar> deepSpeed;
         deepSpeedIn(kv.getValue(), sm, deepSpeed);
         if (!deepSpeed.empty()) out.deepSpeedLine = deepSpeed.front().line;
       } else if (key == "_target_") {
@@ -246,9 +246,9 @@ bool yamlParses(const std::string& text) {
   return !stream.failed();
 }
 
-std::vector<YamlStrategy> yamlTrainerStrategyValues(const std::string& path,
-                                                    const std::string& text) {
-  std::vector<YamlStrategy> out;
+std::vector<YamlScalar> yamlTrainerStrategyValues(const std::string& path,
+                                                  const std::string& text) {
+  std::vector<YamlScalar> out;
   QuietYaml yaml(text);
   forEachTrainerEntry(path, yaml, [&](const std::string& key, llvm::yaml::Node* value) {
     if (key == "strategy") deepSpeedIn(value, yaml.sm, out);
@@ -256,13 +256,35 @@ std::vector<YamlStrategy> yamlTrainerStrategyValues(const std::string& path,
   return out;
 }
 
-std::vector<YamlStrategy> yamlTrainerValues(const std::string& path, const std::string& text,
-                                            const std::string& key) {
-  std::vector<YamlStrategy> out;
+std::vector<YamlScalar> yamlTrainerValues(const std::string& path, const std::string& text,
+                                          const std::string& key) {
+  std::vector<YamlScalar> out;
   QuietYaml yaml(text);
   forEachTrainerEntry(path, yaml, [&](const std::string& name, llvm::yaml::Node* value) {
     if (name == key && llvm::isa_and_nonnull<ScalarNode>(value))
-      out.push_back(strategyAt(value, yaml.sm));
+      out.push_back(scalarAt(value, yaml.sm));
+  });
+  return out;
+}
+
+std::vector<YamlScalar> yamlTrainerObjects(const std::string& path, const std::string& text,
+                                           const std::string& key) {
+  std::vector<YamlScalar> out;
+  QuietYaml yaml(text);
+  auto classOf = [&](llvm::yaml::Node& object) {
+    if (auto* m = llvm::dyn_cast<MappingNode>(&object))
+      for (auto& kv : *m)
+        if (std::string k = scalar(kv.getKey()); k == "class_path" || k == "_target_")
+          if (llvm::isa_and_nonnull<ScalarNode>(kv.getValue()))
+            out.push_back(scalarAt(kv.getValue(), yaml.sm));
+  };
+  forEachTrainerEntry(path, yaml, [&](const std::string& name, llvm::yaml::Node* value) {
+    if (name != key || !value) return;
+    if (auto* list = llvm::dyn_cast<llvm::yaml::SequenceNode>(value)) {
+      for (llvm::yaml::Node& item : *list) classOf(item);
+    } else {
+      classOf(*value);
+    }
   });
   return out;
 }
@@ -270,7 +292,7 @@ std::vector<YamlStrategy> yamlTrainerValues(const std::string& path, const std::
 std::vector<StrategySource> yamlTrainerStrategies(const std::string& path,
                                                   const std::string& text) {
   std::vector<StrategySource> out;
-  for (const YamlStrategy& s : yamlTrainerStrategyValues(path, text))
+  for (const YamlScalar& s : yamlTrainerStrategyValues(path, text))
     out.push_back({Strategy::DeepSpeed, path, s.line, {}});
   return out;
 }

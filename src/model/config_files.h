@@ -16,20 +16,26 @@ namespace lightfix {
 // whose top level is the Trainer's.
 std::vector<StrategySource> yamlTrainerStrategies(const std::string& path, const std::string& text);
 
-// The same, each with the scalar that names it and where it is.
-struct YamlStrategy {
+// A scalar of a config and where it is.
+struct YamlScalar {
   std::string value;  // `deepspeed_stage_2`, or a `class_path`
   unsigned line = 0;
   uint32_t offset = 0;
   uint32_t length = 0;
 };
-std::vector<YamlStrategy> yamlTrainerStrategyValues(const std::string& path,
-                                                    const std::string& text);
+// The same, each with the scalar that names it.
+std::vector<YamlScalar> yamlTrainerStrategyValues(const std::string& path, const std::string& text);
 
 // The scalars a YAML config gives its Trainer's `key` (`gradient_clip_algorithm`),
 // each with where it is (the same Trainer mappings as the strategy's).
-std::vector<YamlStrategy> yamlTrainerValues(const std::string& path, const std::string& text,
-                                            const std::string& key);
+std::vector<YamlScalar> yamlTrainerValues(const std::string& path, const std::string& text,
+                                          const std::string& key);
+
+// The classes of the objects a YAML config gives its Trainer's `key`
+// (`callbacks: [{class_path: ...}]`, or Hydra's `_target_`), one object or a
+// list of them: each the scalar naming the class.
+std::vector<YamlScalar> yamlTrainerObjects(const std::string& path, const std::string& text,
+                                           const std::string& key);
 
 // One entry of a Hydra defaults list: `- default` (group empty, this
 // config's own group), `- trainer: ddp`, `- override /trainer: gpu`.

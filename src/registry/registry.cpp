@@ -15,9 +15,8 @@ namespace lightfix {
 #define LIGHTFIX_PYTHON_RULE(Name, Fixable)                    \
   void match##Name(const FileContext&, std::vector<Finding>&); \
   LIGHTFIX_PYTHON_FIXER_##Fixable(Name)
-#define LIGHTFIX_CONFIG_RULE(Name, Config)                          \
-  void match##Name(const FileContext&, std::vector<Finding>&);      \
-  std::optional<Fix> fix##Name(const FileContext&, const Finding&); \
+#define LIGHTFIX_CONFIG_RULE(Name, Fixable, Config) \
+  LIGHTFIX_PYTHON_RULE(Name, Fixable)               \
   std::vector<Finding> match##Config(const ConfigContext&);
 #define LIGHTFIX_CXX_RULE(Name, Fixable)                      \
   void match##Name(const CxxContext&, std::vector<Finding>&); \
@@ -31,7 +30,8 @@ const std::vector<Rule>& allRules() {
   static const std::vector<Rule> rules = {
 #define LIGHTFIX_PYTHON_RULE(Name, Fixable) \
   Rule{k##Name, match##Name, LIGHTFIX_FIXER_##Fixable(Name)},
-#define LIGHTFIX_CONFIG_RULE(Name, Config) Rule{k##Name, match##Name, fix##Name, match##Config},
+#define LIGHTFIX_CONFIG_RULE(Name, Fixable, Config) \
+  Rule{k##Name, match##Name, LIGHTFIX_FIXER_##Fixable(Name), match##Config},
 #define LIGHTFIX_CXX_RULE(Name, Fixable) \
   Rule{k##Name, nullptr, nullptr, nullptr, match##Name, LIGHTFIX_FIXER_##Fixable(Name)},
 #include "rules/rules.def"

@@ -6,7 +6,7 @@
 namespace lightfix {
 
 #define LIGHTFIX_PYTHON_RULE(Name, Fixable) extern const RuleSpec k##Name;
-#define LIGHTFIX_CONFIG_RULE(Name, Config) extern const RuleSpec k##Name;
+#define LIGHTFIX_CONFIG_RULE(Name, Fixable, Config) extern const RuleSpec k##Name;
 #define LIGHTFIX_CXX_RULE(Name, Fixable) extern const RuleSpec k##Name;
 #include "rules/rules.def"
 

@@ -1,0 +1,35 @@
+// LF020 in a Lightning CLI or Hydra YAML config: `trainer: {callbacks: [...]}`
+// building a callback that refuses DeepSpeed (`BackboneFinetuning`,
+// `StochasticWeightAveraging`, `GradientAccumulationScheduler`) where the
+// same Trainer's `strategy:` names DeepSpeed. A project's own finetuning
+// subclass needs its code read, which a config's check does not do.
+
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+#include "matchers/yaml_findings.h"
+#include "rules/finding.h"
+
+namespace lightfix {
+
+std::vector<Finding> matchYamlCallbackUnsupported(const ConfigContext& ctx) {
+  std::optional<YamlScalar> deepSpeed = yamlDeepSpeed(ctx);
+  if (!deepSpeed) return {};
+  std::vector<Finding> out;
+  for (const YamlScalar& v : yamlTrainerObjects(ctx.path, ctx.text, "callbacks")) {
+    std::string name = lightningClassOf(v.value);
+    // The class whose check raises, which names the quote.
+    std::string refusing = name == "BackboneFinetuning" ? "BaseFinetuning" : name;
+    if ((refusing != "BaseFinetuning" && refusing != "StochasticWeightAveraging" &&
+         refusing != "GradientAccumulationScheduler") ||
+        v.length == 0)
+      continue;
+    out.push_back(yamlFinding(v, *deepSpeed, fmt::format("`{}` callback under DeepSpeed", name),
+                              ctx.rule.quoted(refusing)));
+  }
+  return out;
+}
+
+}  // namespace lightfix

@@ -1,0 +1,28 @@
+#pragma once
+// What the rules reading YAML configs share: the DeepSpeed a config's own
+// Trainer section selects, and a finding at one of its scalars naming it.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "model/config_files.h"
+#include "rules/rule.h"
+
+namespace lightfix {
+
+// The first DeepSpeed strategy the config gives its Trainer, or none: a
+// Trainer argument of the file is judged only by the strategy beside it,
+// since one chosen elsewhere may not be the one this file's Trainer gets.
+std::optional<YamlScalar> yamlDeepSpeed(const ConfigContext& ctx);
+
+// "<problem>; DeepSpeed (selected at line N) raises "<quote>"", at `at`.
+Finding yamlFinding(const YamlScalar& at, const YamlScalar& deepSpeed, const std::string& problem,
+                    std::string_view quote);
+
+// The class a `class_path`/`_target_` names, without its module: `CPUAccelerator`
+// when it is Lightning's Trainer-side class or a bare name (jsonargparse then
+// resolves it among the subclasses imported), else empty.
+std::string lightningClassOf(const std::string& classPath);
+
+}  // namespace lightfix
