@@ -1,5 +1,6 @@
 #include "fixers/arguments.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -9,39 +10,93 @@
 
 namespace lightfix {
 
+namespace {
+
+// The items of an argument list or dict, comments aside.
+std::vector<TSNode> itemsOf(TSNode list, bool& commented) {
+  std::vector<TSNode> items;
+  commented = false;
+  for (TSNode item : namedChildren(list)) {
+    if (is(item, "comment"))
+      commented = true;
+    else
+      items.push_back(item);
+  }
+  return items;
+}
+
+// Where the line holding `offset` ends (its line ending's first byte).
+uint32_t lineEndAt(std::string_view source, uint32_t offset) {
+  size_t eol = source.find_first_of("\r\n", offset);
+  return static_cast<uint32_t>(eol == std::string_view::npos ? source.size() : eol);
+}
+
+// Past what may follow an item on its line: its comma, then a comment,
+// which is the item's own; stops at anything else.
+uint32_t pastCommaAndComment(std::string_view source, uint32_t from) {
+  size_t at = source.find_first_not_of(" \t", from);
+  if (at != std::string_view::npos && source[at] == ',')
+    at = source.find_first_not_of(" \t", at + 1);
+  if (at != std::string_view::npos && source[at] == '#') return lineEndAt(source, at);
+  return static_cast<uint32_t>(at == std::string_view::npos ? source.size() : at);
+}
+
+bool holdsComment(TSNode list, uint32_t from, uint32_t to) {
+  for (TSNode item : namedChildren(list))
+    if (is(item, "comment") && startOf(item) < to && from < endOf(item)) return true;
+  return false;
+}
+
+}  // namespace
+
 std::optional<clang::tooling::Replacement> removeArgument(const SourceFile& file, TSNode argument) {
   TSNode list = parentOf(argument);
   if (!is(list, "argument_list") && !is(list, "dictionary")) return std::nullopt;
-  std::vector<TSNode> items = namedChildren(list);
+  bool commented = false;
+  std::vector<TSNode> items = itemsOf(list, commented);
   size_t at = items.size();
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (is(items[i], "comment")) return std::nullopt;  // whose comment it is, is unclear
+  for (size_t i = 0; i < items.size(); ++i)
     if (sameNode(items[i], argument)) at = i;
-  }
   if (at == items.size()) return std::nullopt;
+  std::string_view source = file.text();
+  uint32_t end = pastCommaAndComment(source, endOf(argument));
+  // The only argument: empty the parentheses, a trailing comma and its own
+  // comment included.
+  uint32_t inside = startOf(list) + 1;
+  uint32_t closing = endOf(list) - 1;
+  if (items.size() == 1 && !holdsComment(list, inside, startOf(argument)) &&
+      !holdsComment(list, std::min(end, closing), closing))
+    return clang::tooling::Replacement(file.path(), inside, closing - inside, "");
+  // On lines of its own: those lines go, with the comment after it.
+  uint32_t lineStart = file.lineStart(file.lineOf(startOf(argument)));
+  bool aloneBefore =
+      source.substr(lineStart, startOf(argument) - lineStart).find_first_not_of(" \t") ==
+      std::string_view::npos;
+  if (aloneBefore && end < source.size() && (source[end] == '\n' || source[end] == '\r') &&
+      file.lineOf(startOf(list)) < file.lineOf(startOf(argument))) {
+    uint32_t to = end + (source.compare(end, 2, "\r\n") == 0 ? 2 : 1);
+    return clang::tooling::Replacement(file.path(), lineStart, to - lineStart, "");
+  }
   uint32_t from = startOf(argument);
   uint32_t to = endOf(argument);
   if (at + 1 < items.size()) {
     to = startOf(items[at + 1]);  // `b=1, ` up to the next argument
   } else if (at > 0) {
     from = endOf(items[at - 1]);  // `, b=1` after the previous one
-  } else {
-    // The only argument: empty the parentheses, a trailing comma included.
-    from = startOf(list) + 1;
-    to = endOf(list) - 1;
   }
+  // A comment in what goes may be another item's: whose it is, is unclear.
+  if (commented && holdsComment(list, from, to)) return std::nullopt;
   return clang::tooling::Replacement(file.path(), from, to - from, "");
 }
 
 std::optional<clang::tooling::Replacement> appendArgument(const SourceFile& file, TSNode arguments,
                                                           const std::string& text) {
   if (!is(arguments, "argument_list")) return std::nullopt;
-  std::vector<TSNode> items = namedChildren(arguments);
+  bool commented = false;
+  std::vector<TSNode> items = itemsOf(arguments, commented);
   if (items.empty()) return insertAt(file, startOf(arguments) + 1, text);
   TSNode last = items.back();
-  if (is(last, "comment") || is(last, "dictionary_splat")) return std::nullopt;
-  for (TSNode item : items)
-    if (is(item, "comment")) return std::nullopt;
+  if (is(last, "dictionary_splat")) return std::nullopt;
   std::string_view source = file.text();
   uint32_t after = endOf(last);
   size_t comma = source.find_first_not_of(" \t", after);
@@ -49,10 +104,19 @@ std::optional<clang::tooling::Replacement> appendArgument(const SourceFile& file
   unsigned open = file.lineOf(startOf(arguments));
   unsigned lastLine = file.lineOf(startOf(last));
   bool onePerLine = lastLine != open && file.lineOf(endOf(arguments)) != lastLine;
-  if (!onePerLine) return insertAt(file, after, ", " + text);
+  if (!onePerLine) {
+    if (commented) return std::nullopt;  // comments in a one-line list: unclear
+    return insertAt(file, after, ", " + text);
+  }
   std::string line = std::string(file.eol()) + std::string(file.indentOf(lastLine)) + text;
-  if (trailingComma) return insertAt(file, static_cast<uint32_t>(comma) + 1, line + ",");
-  return insertAt(file, after, "," + line);
+  // After the last argument's own comment, on the next line.
+  uint32_t end = pastCommaAndComment(source, after);
+  bool ownComment = end > after && source.find('#', after) < end;
+  if (trailingComma)
+    return insertAt(file, ownComment ? end : static_cast<uint32_t>(comma) + 1, line + ",");
+  if (!ownComment) return insertAt(file, after, "," + line);
+  std::string kept(source.substr(after, end - after));
+  return clang::tooling::Replacement(file.path(), after, end - after, "," + kept + line);
 }
 
 std::optional<clang::tooling::Replacement> replaceStringValue(const SourceFile& file, TSNode node,

@@ -50,9 +50,17 @@ TEST(RemoveArgument, DictPair) {
   EXPECT_EQ(removing("c = {\"a\": 1, \"b\": 2}\n", "pair", "\"a\": 1"), "c = {\"b\": 2}\n");
 }
 
-TEST(RemoveArgument, NotWithACommentAmongTheItems) {
+TEST(RemoveArgument, OnItsOwnLinesWithItsComment) {
   EXPECT_EQ(removing("f(\n    a,  # the model\n    b=1,\n)\n", "keyword_argument", "b=1"),
-            "<no edit>");
+            "f(\n    a,  # the model\n)\n");
+  EXPECT_EQ(removing("f(\n    a,\n    b=1,  # why b\n    # c=2,\n)\n", "keyword_argument", "b=1"),
+            "f(\n    a,\n    # c=2,\n)\n");
+  EXPECT_EQ(removing("c = {\r\n    \"a\": 1,  # one\r\n    \"b\": 2\r\n}\r\n", "pair", "\"a\": 1"),
+            "c = {\r\n    \"b\": 2\r\n}\r\n");
+}
+
+TEST(RemoveArgument, NotWithAnotherItemsCommentInWhatGoes) {
+  EXPECT_EQ(removing("f(a,  # the model\n  b=1)\n", "keyword_argument", "b=1"), "<no edit>");
 }
 
 std::string appending(const std::string& code, const std::string& text) {
@@ -80,6 +88,25 @@ TEST(AppendArgument, OnePerLineWithoutTrailingCommaAndCrlf) {
   Parsed p("t = T(\r\n\ta=1\r\n)\r\n");
   EXPECT_EQ(applied(p, appendArgument(p.file, p.find("argument_list", "(\r\n\ta=1\r\n)"), "c=3")),
             "t = T(\r\n\ta=1,\r\n\tc=3\r\n)\r\n");
+}
+
+TEST(AppendArgument, OnePerLineAfterTheLastArgumentsComment) {
+  Parsed p("t = T(\n    a=1,  # one\n    # b=2,\n)\n");
+  EXPECT_EQ(
+      applied(p, appendArgument(
+                     p.file, p.find("argument_list", "(\n    a=1,  # one\n    # b=2,\n)"), "c=3")),
+      "t = T(\n    a=1,  # one\n    c=3,\n    # b=2,\n)\n");
+  Parsed q("t = T(\n    a=1  # one\n)\n");
+  EXPECT_EQ(
+      applied(q, appendArgument(q.file, q.find("argument_list", "(\n    a=1  # one\n)"), "c=3")),
+      "t = T(\n    a=1,  # one\n    c=3\n)\n");
+}
+
+TEST(AppendArgument, NotToAOneLineListHoldingAComment) {
+  Parsed p("t = T(a=1,  # one\n      b=2)\n");
+  EXPECT_EQ(applied(p, appendArgument(p.file, p.find("argument_list", "(a=1,  # one\n      b=2)"),
+                                      "c=3")),
+            "<no edit>");
 }
 
 TEST(AppendArgument, NotAfterASplat) {
