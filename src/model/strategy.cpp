@@ -286,8 +286,9 @@ enum class Argparse {
 
 // `args.strategy` where `args = parser.parse_args()` (directly, through the
 // script's own helper, or from a parser built in another file): the default
-// of the matching `add_argument`, maybe DeepSpeed when its choices offer it
-// or a launcher script of the project passes a DeepSpeed name.
+// of the matching `add_argument` or a `set_defaults`, maybe DeepSpeed when
+// its choices offer it or a launcher script of the project passes a
+// DeepSpeed name.
 Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const FileModel& m,
                        int depth, Strategy& out) {
   std::string_view source = m.file().text();
@@ -312,38 +313,54 @@ Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const
       (mc.method != "parse_args" && mc.method != "parse_known_args"))
     return Argparse::NotParsed;
 
-  // The parser is built here, or by a function of another file.
-  std::vector<const FileModel*> files{&m};
+  // The parser is built here, or by a function of another file, which runs
+  // first: its defaults are read before this file's.
+  std::vector<const FileModel*> files;
   walk(mc.receiver, [&](TSNode n) {
     if (is(n, "call") && m.index())
       if (auto [file, fn] = m.index()->callee(m, n); file) files.push_back(file);
     return true;
   });
+  files.push_back(&m);
+  // The default the value has after the calls setting it, in document order:
+  // `add_argument(..., default=)`, and `set_defaults(dest=...)`, which
+  // replaces the default of an argument declared before it and gives one to
+  // an argument declared after it without its own (or to none declared).
   bool declared = false;
+  TSNode choices{};
+  const FileModel* choicesFile = nullptr;
   for (const FileModel* f : files) {
     std::string_view fsource = f->file().text();
-    walk(f->bindings().module(), [&](TSNode n) {
-      MethodCall add;
-      if (declared || !asMethodCall(n, fsource, add) || add.method != "add_argument")
-        return !declared;
-      if (!declares(add.arguments, dest, fsource)) return true;
-      declared = true;
-      out = {};
-      TSNode def = keywordArgument(add.arguments, "default", fsource);
-      if (!isNull(def)) out = evaluate(def, f->bindings().scopeOf(n), *f, depth + 1);
-      TSNode choices = keywordArgument(add.arguments, "choices", fsource);
-      if (!out.deepSpeed() && !isNull(choices))
-        for (TSNode choice : namedChildren(choices)) {
-          std::string text;
-          if (stringLiteral(choice, fsource, text) && isDeepSpeedName(text)) {
-            out = found(Strategy::MaybeDeepSpeed, choice, *f, "an argparse choice");
-            break;
-          }
+    TSNode parserDefault{};  // set_defaults' value in this file, so far
+    walkCalls(f->bindings().module(), [&](TSNode n) {
+      MethodCall call;
+      if (!asMethodCall(n, fsource, call)) return;
+      TSNode value{};
+      if (call.method == "set_defaults") {
+        value = parserDefault = keywordArgument(call.arguments, dest, fsource);
+        if (isNull(value)) return;
+      } else if (call.method == "add_argument" && declares(call.arguments, dest, fsource)) {
+        value = keywordArgument(call.arguments, "default", fsource);
+        if (isNull(value)) value = parserDefault;
+        if (isNull(choices)) {
+          choices = keywordArgument(call.arguments, "choices", fsource);
+          choicesFile = f;
         }
-      return false;
+      } else {
+        return;
+      }
+      declared = true;
+      out = isNull(value) ? Strategy{} : evaluate(value, f->bindings().scopeOf(n), *f, depth + 1);
     });
-    if (declared) break;
   }
+  if (declared && !out.deepSpeed() && !isNull(choices))
+    for (TSNode choice : namedChildren(choices)) {
+      std::string text;
+      if (stringLiteral(choice, choicesFile->file().text(), text) && isDeepSpeedName(text)) {
+        out = found(Strategy::MaybeDeepSpeed, choice, *choicesFile, "an argparse choice");
+        break;
+      }
+    }
   if (!declared) return Argparse::Undeclared;
   if (!out.deepSpeed()) launcherPasses(dest, m, out);
   return Argparse::Declared;
