@@ -93,6 +93,19 @@ TEST(ConfigFiles, YamlModelChoiceNamesTheModuleAndWhetherAStrategyIsSet) {
 
 // OmegaConf's `???` (a value the command line must give) is no complex key:
 // the rest of the file is still read, at the same lines.
+// What a script that loads the file itself reads at a key path.
+TEST(ConfigFiles, YamlEntryAtAKeyPath) {
+  const std::string text = "x: ???\ntraining:\n  epochs: 3\n  strategy: deepspeed_stage_2\n";
+  YamlEntry strategy = yamlEntryAt(text, {"training", "strategy"});
+  EXPECT_EQ(strategy.kind, YamlEntry::Scalar);
+  EXPECT_EQ(strategy.scalar.value, "deepspeed_stage_2");
+  EXPECT_EQ(strategy.scalar.line, 4u);
+  EXPECT_EQ(yamlEntryAt(text, {"training", "precision"}).kind, YamlEntry::Absent);
+  EXPECT_EQ(yamlEntryAt(text, {"training"}).kind, YamlEntry::Other);
+  EXPECT_EQ(yamlEntryAt(text, {"training", "epochs", "more"}).kind, YamlEntry::Other);
+  EXPECT_EQ(yamlEntryAt("a: [1,\n", {"a", "b"}).kind, YamlEntry::Other);
+}
+
 TEST(ConfigFiles, MandatoryValuesDoNotHideTheRestOfTheFile) {
   std::vector<StrategySource> found = yamlTrainerStrategies(
       "conf/config.yaml",

@@ -289,6 +289,30 @@ std::vector<YamlScalar> yamlTrainerObjects(const std::string& path, const std::s
   return out;
 }
 
+YamlEntry yamlEntryAt(const std::string& text, const std::vector<std::string>& keys) {
+  QuietYaml yaml(text);
+  YamlEntry out;
+  auto doc = yaml.stream.begin();
+  if (doc == yaml.stream.end()) return out;
+  llvm::yaml::Node* node = doc->getRoot();
+  for (const std::string& key : keys) {
+    auto* map = llvm::dyn_cast_or_null<MappingNode>(node);
+    if (!map) return {YamlEntry::Other, {}};
+    // The stream is read once, forward: the value is read where it is met.
+    llvm::yaml::Node* next = nullptr;
+    for (auto& kv : *map)
+      if (scalar(kv.getKey()) == key) {
+        next = kv.getValue();
+        break;
+      }
+    if (yaml.stream.failed()) return {YamlEntry::Other, {}};
+    if (!next) return out;
+    node = next;
+  }
+  if (!llvm::isa_and_nonnull<ScalarNode>(node)) return {YamlEntry::Other, {}};
+  return {YamlEntry::Scalar, scalarAt(node, yaml.sm)};
+}
+
 std::vector<StrategySource> yamlTrainerStrategies(const std::string& path,
                                                   const std::string& text) {
   std::vector<StrategySource> out;

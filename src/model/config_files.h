@@ -37,6 +37,18 @@ std::vector<YamlScalar> yamlTrainerValues(const std::string& path, const std::st
 std::vector<YamlScalar> yamlTrainerObjects(const std::string& path, const std::string& text,
                                            const std::string& key);
 
+// What a YAML file holds at a key path (`training`, `strategy`) of its first
+// document, as `yaml.safe_load` or `OmegaConf.load` read it.
+struct YamlEntry {
+  enum Kind {
+    Absent,  // a key of the path is not there
+    Scalar,  // `scalar` holds it
+    Other,   // a mapping or a list, or a file that does not parse
+  } kind = Absent;
+  YamlScalar scalar;
+};
+YamlEntry yamlEntryAt(const std::string& text, const std::vector<std::string>& keys);
+
 // One entry of a Hydra defaults list: `- default` (group empty, this
 // config's own group), `- trainer: ddp`, `- override /trainer: gpu`.
 struct HydraDefault {

@@ -20,21 +20,39 @@ void ProjectIndex::addJsonConfig(const std::string& path, const std::string& tex
   if (auto config = readDeepSpeedJson(path, text)) deepSpeedConfigs_.push_back(std::move(*config));
 }
 
-const DeepSpeedJson* ProjectIndex::deepSpeedConfig(const std::string& fromPath,
-                                                   const std::string& named) const {
+namespace {
+
+// Where a file a script opens by `named` may be: as named, then relative to
+// the script's folder or to one above it (the folder it is run from).
+std::vector<std::string> openedPaths(const std::string& fromPath, const std::string& named) {
   namespace fs = std::filesystem;
   std::vector<std::string> candidates;
   fs::path name(named);
-  if (name.is_absolute()) {
-    candidates.push_back(name.lexically_normal().string());
-  } else {
-    candidates.push_back(name.lexically_normal().string());
-    for (fs::path dir = fs::path(fromPath).parent_path(); !dir.empty(); dir = dir.parent_path()) {
-      candidates.push_back((dir / name).lexically_normal().string());
-      if (dir == dir.parent_path()) break;
-    }
+  candidates.push_back(name.lexically_normal().string());
+  if (name.is_absolute()) return candidates;
+  for (fs::path dir = fs::path(fromPath).parent_path(); !dir.empty(); dir = dir.parent_path()) {
+    candidates.push_back((dir / name).lexically_normal().string());
+    if (dir == dir.parent_path()) break;
   }
-  for (const std::string& candidate : candidates)
+  return candidates;
+}
+
+}  // namespace
+
+const std::string* ProjectIndex::yamlText(const std::string& fromPath, const std::string& named,
+                                          std::string* path) const {
+  for (const std::string& candidate : openedPaths(fromPath, named))
+    if (auto it = yamlTexts_.find(normalisedPath(candidate)); it != yamlTexts_.end()) {
+      if (path) *path = it->second.first;
+      return &it->second.second;
+    }
+  return nullptr;
+}
+
+const DeepSpeedJson* ProjectIndex::deepSpeedConfig(const std::string& fromPath,
+                                                   const std::string& named) const {
+  namespace fs = std::filesystem;
+  for (const std::string& candidate : openedPaths(fromPath, named))
     for (const DeepSpeedJson& config : deepSpeedConfigs_)
       if (fs::path(config.path).lexically_normal().string() == candidate) return &config;
   return nullptr;
@@ -78,6 +96,7 @@ const LauncherFlag* ProjectIndex::launcherPassing(const std::string& flag) const
 void ProjectIndex::addYamlConfig(const std::string& path, const std::string& text,
                                  unsigned deepSpeedLine, bool trainerStrategy) {
   hydra_.add(path, text, deepSpeedLine);
+  yamlTexts_[normalisedPath(path)] = {path, text};
   std::optional<StrategySource>& set = yamlTrainers_[normalisedPath(path)];
   if (deepSpeedLine > 0) {
     set = StrategySource{Strategy::DeepSpeed, path, deepSpeedLine, {}};

@@ -74,6 +74,11 @@ class ProjectIndex {
     return hydra_.groupTrainerPackage(path);
   }
 
+  // The text of the project's YAML file a script opens by `named` (as
+  // deepSpeedConfig finds one), or null; with its path in `path`.
+  const std::string* yamlText(const std::string& fromPath, const std::string& named,
+                              std::string* path = nullptr) const;
+
   // Keeps a JSON file of the project that is a DeepSpeed config.
   void addJsonConfig(const std::string& path, const std::string& text);
   // The DeepSpeed config a `config="..."` path names, seen from the file
@@ -121,6 +126,9 @@ class ProjectIndex {
   std::vector<DeepSpeedJson> deepSpeedConfigs_;
   // Each YAML config's trainer strategy, if it sets one; by normalised path.
   std::map<std::string, std::optional<StrategySource>> yamlTrainers_;
+  // Every YAML config's path and text, by normalised path: a script may
+  // load one itself (`yaml.safe_load(open("conf.yml"))`).
+  std::map<std::string, std::pair<std::string, std::string>> yamlTexts_;
   std::map<std::pair<std::string, std::string>, std::vector<ForeignCall>> callers_;
 };
 

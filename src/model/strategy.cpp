@@ -1,4 +1,5 @@
 #include "model/strategy.h"
+#include "model/loaded_yaml.h"
 
 #include <fmt/format.h>
 
@@ -466,6 +467,22 @@ Strategy fromValues(const KeyValues& kv, TSNode where, const FileModel& m, int d
   return {};
 }
 
+// What a YAML file a script loads gives a strategy: DeepSpeed with its
+// line, another name, Lightning's default where it sets none; a mapping or
+// a list is nothing lightfix reads.
+Strategy fromLoadedYaml(const LoadedYamlValue& v, TSNode expr, const FileModel& m) {
+  switch (v.entry.kind) {
+    case YamlEntry::Absent:
+      return {};
+    case YamlEntry::Scalar:
+      if (!isDeepSpeedName(v.entry.scalar.value)) return {};
+      return strategyOfConfig({Strategy::DeepSpeed, v.path, v.entry.scalar.line, {}});
+    case YamlEntry::Other:
+      break;
+  }
+  return found(Strategy::MaybeDeepSpeed, expr, m, "a value lightfix cannot resolve");
+}
+
 // `cfg["strategy"]`, `cfg["trainer"]["strategy"]`: the keys of a dict.
 Strategy fromSubscript(TSNode expr, TSNode scope, const FileModel& m, int depth) {
   std::vector<std::string> keys;
@@ -476,8 +493,11 @@ Strategy fromSubscript(TSNode expr, TSNode scope, const FileModel& m, int depth)
       return found(Strategy::MaybeDeepSpeed, expr, m, "a value lightfix cannot resolve");
     keys.insert(keys.begin(), key);
   }
-  return fromValues(keyValuesAt(base, keys, expr, scope, m), expr, m, depth,
-                    "a value lightfix cannot resolve");
+  KeyValues kv = keyValuesAt(base, keys, expr, scope, m);
+  if (kv.values.empty() && !kv.complete)
+    if (LoadedYamlValue loaded = loadedYamlValue(expr, scope, m); loaded.loaded)
+      return fromLoadedYaml(loaded, expr, m);
+  return fromValues(kv, expr, m, depth, "a value lightfix cannot resolve");
 }
 
 Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
@@ -533,6 +553,8 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
     std::string dest(textOf(field(expr, "attribute"), source));
     if (argparseValue(field(expr, "object"), dest, scope, m, depth, fromArgs) == Argparse::Declared)
       return fromArgs;
+    if (LoadedYamlValue loaded = loadedYamlValue(expr, scope, m); loaded.loaded)
+      return fromLoadedYaml(loaded, expr, m);
   }
   if (is(expr, "identifier") || is(expr, "attribute")) {
     // A class, as a parameter's argument (`run(DDPStrategy)`) or a name's value.
@@ -671,6 +693,15 @@ Strategy evaluateSplatStrategy(TSNode call, const FileModel& model) {
   }
   if (kv.values.empty() && !kv.complete)
     if (std::optional<Strategy> inline_ = hydraInlineTrainer(call, model)) return *inline_;
+  // `Trainer(**cfg["trainer"])`, `cfg` a YAML file the script loads.
+  if (kv.values.empty() && !kv.complete)
+    for (TSNode arg : namedChildren(field(call, "arguments")))
+      if (is(arg, "dictionary_splat")) {
+        TSNode dict = ts_node_named_child(arg, 0);
+        LoadedYamlValue loaded =
+            loadedYamlValue(dict, model.bindings().scopeOf(call), model, {"strategy"});
+        if (loaded.loaded) return fromLoadedYaml(loaded, dict, model);
+      }
   return fromValues(kv, call, model, 0, "`**kwargs` may carry it");
 }
 

@@ -1,0 +1,97 @@
+#include "model/loaded_yaml.h"
+
+#include "core/source_file.h"
+#include "model/file_model.h"
+#include "python/node.h"
+
+namespace lightfix {
+
+namespace {
+
+constexpr int kMaxLoadHops = 8;
+
+// The literal path `open("conf.yml")` opens, through a name bound by `f =
+// open(...)` or `with open(...) as f` before `use`; empty for any other.
+std::string openedPath(TSNode file, TSNode use, TSNode scope, const FileModel& m) {
+  std::string_view source = m.file().text();
+  if (is(file, "identifier")) {
+    Origin o = m.bindings().trace(file, scope);
+    if (o.kind == Origin::Expression && o.index < 0 && is(o.expr, "call"))
+      return openedPath(o.expr, use, o.scope, m);
+    // `with open(...) as f:` binds no assignment: the last such before use.
+    TSNode opened{};
+    walkTypes(scope, {"as_pattern"}, [&](TSNode as) {
+      TSNode alias = field(as, "alias");
+      if (startOf(as) < startOf(use) && textOf(alias, source) == textOf(file, source))
+        opened = ts_node_named_child(as, 0);
+    });
+    return is(opened, "call") ? openedPath(opened, use, scope, m) : std::string();
+  }
+  if (!is(file, "call") || textOf(field(file, "function"), source) != "open") return {};
+  std::vector<TSNode> args = positionalArguments(field(file, "arguments"));
+  std::string path;
+  if (args.empty() || !stringLiteral(args[0], source, path)) return {};
+  return path;
+}
+
+// The YAML file `value` holds, loaded by the call that made it.
+const std::string* loadedFile(TSNode value, TSNode scope, const FileModel& m, int hops,
+                              std::string& path) {
+  if (hops > kMaxLoadHops || !m.index()) return nullptr;
+  if (is(value, "identifier")) {
+    Origin o = m.bindings().trace(value, scope);
+    if (o.kind == Origin::Parameter) {
+      std::vector<const CallSite*> callers = m.bindings().callersOf(o.function);
+      if (callers.size() != 1) return nullptr;
+      TSNode passed = m.bindings().argumentFor(*callers[0], o.param);
+      return isNull(passed) ? nullptr : loadedFile(passed, callers[0]->scope, m, hops + 1, path);
+    }
+    if (o.kind == Origin::Expression && o.index < 0 && !sameNode(o.expr, value))
+      return loadedFile(o.expr, o.scope, m, hops + 1, path);
+    return nullptr;
+  }
+  if (!is(value, "call")) return nullptr;
+  std::string_view source = m.file().text();
+  std::optional<std::string> callee = m.imports().qualify(field(value, "function"), source);
+  std::vector<TSNode> args = positionalArguments(field(value, "arguments"));
+  if (!callee || args.empty()) return nullptr;
+  std::string named;
+  if (*callee == "omegaconf.OmegaConf.load") {
+    if (!stringLiteral(args[0], source, named)) return nullptr;
+  } else if (*callee == "yaml.safe_load" || *callee == "yaml.load" || *callee == "yaml.full_load" ||
+             *callee == "yaml.unsafe_load") {
+    named = openedPath(args[0], value, scope, m);
+  }
+  if (named.empty()) return nullptr;
+  return m.index()->yamlText(m.file().path(), named, &path);
+}
+
+}  // namespace
+
+LoadedYamlValue loadedYamlValue(TSNode expr, TSNode scope, const FileModel& model,
+                                const std::vector<std::string>& moreKeys) {
+  std::string_view source = model.file().text();
+  std::vector<std::string> keys;
+  TSNode base = expr;
+  for (;;) {
+    std::string key;
+    if (is(base, "subscript") && stringLiteral(field(base, "subscript"), source, key)) {
+      base = field(base, "value");
+    } else if (is(base, "attribute")) {
+      key = std::string(textOf(field(base, "attribute"), source));
+      base = field(base, "object");
+    } else {
+      break;
+    }
+    keys.insert(keys.begin(), key);
+  }
+  LoadedYamlValue out;
+  const std::string* text = loadedFile(base, scope, model, 0, out.path);
+  if (!text) return out;
+  keys.insert(keys.end(), moreKeys.begin(), moreKeys.end());
+  out.loaded = true;
+  out.entry = yamlEntryAt(*text, keys);
+  return out;
+}
+
+}  // namespace lightfix

@@ -1,0 +1,31 @@
+#pragma once
+// A YAML file of the project that a script loads itself, read where the
+// script reads it: `cfg["training"]["strategy"]` after `cfg =
+// yaml.safe_load(f)` with `f` opened from a literal path, `cfg.trainer` after
+// `cfg = OmegaConf.load("conf.yml")`.
+
+#include <tree_sitter/api.h>
+
+#include <string>
+#include <vector>
+
+#include "model/config_files.h"
+
+namespace lightfix {
+
+class FileModel;
+
+struct LoadedYamlValue {
+  bool loaded = false;  // the expression reads a loaded YAML file of the project
+  std::string path;     // that file
+  YamlEntry entry;      // what it holds at the keys read
+};
+
+// What `expr` (a chain of string subscripts and attributes on a name) reads
+// of a YAML file loaded in `model`'s file, followed by `moreKeys`: through
+// names and a parameter's one caller of the same file. Not `loaded` when the
+// chain's root is anything else.
+LoadedYamlValue loadedYamlValue(TSNode expr, TSNode scope, const FileModel& model,
+                                const std::vector<std::string>& moreKeys = {});
+
+}  // namespace lightfix
