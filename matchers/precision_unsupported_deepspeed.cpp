@@ -7,6 +7,7 @@
 #include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
 #include "matchers/fabric_calls.h"
+#include "model/dict_values.h"
 #include "model/file_model.h"
 #include "python/node.h"
 #include "rules/rule_specs.h"
@@ -43,14 +44,21 @@ static std::string unsupportedDeepSpeedPrecision(TSNode value, std::string_view 
 
 void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Finding>& out) {
   std::string_view source = ctx.file.text();
-  // The precision argument of a construction, when DeepSpeed rejects it and
-  // no `plugins=` brings a precision plugin of its own.
+  // The precision argument of a construction (written in the call or carried
+  // by its `**kwargs` dict, built in this file), when DeepSpeed rejects it
+  // and no `plugins=` brings a precision plugin of its own.
   auto rejected = [&](TSNode construction, TSNode& argument) {
-    TSNode args = field(construction, "arguments");
-    TSNode value = keywordArgument(args, "precision", source);
-    if (isNull(value) || !isNull(keywordArgument(args, "plugins", source))) return std::string();
-    argument = parentOf(value);
-    return unsupportedDeepSpeedPrecision(value, source);
+    KeyValues plugins = keywordValues(construction, "plugins", ctx.model);
+    for (const KeyValue& v : plugins.values)
+      if (!isNull(v.node)) return std::string();
+    for (const KeyValue& v : keywordValues(construction, "precision", ctx.model).values) {
+      if (v.model != &ctx.model || isNull(v.node)) continue;
+      std::string precision = unsupportedDeepSpeedPrecision(v.node, source);
+      if (precision.empty()) continue;
+      argument = parentOf(v.node);
+      return precision;
+    }
+    return std::string();
   };
   for (const FabricInstance& fabric : ctx.model.fabrics()) {
     TSNode argument{};
