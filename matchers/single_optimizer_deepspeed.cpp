@@ -102,18 +102,48 @@ bool countAppended(const FileModel& model, TSNode name, TSNode ret, TSNode scope
   return known;
 }
 
+// The elements of the list `n` holds at `ret`: a list literal, or a name
+// bound once to one that nothing names again before `ret` (where an
+// `append` or a call taking it could change it).
+bool listAt(const FileModel& model, TSNode n, TSNode ret, TSNode scope, std::vector<TSNode>& out) {
+  if (is(n, "list")) return elementsOf(n, out);
+  if (!is(n, "identifier")) return false;
+  ReachingAssignments reaching = model.bindings().reachingName(n, scope);
+  if (reaching.assignments.size() != 1 || !reaching.onEveryPath) return false;
+  const Assignment* made = reaching.assignments[0];
+  if (made->index >= 0 || !is(made->value, "list") || !elementsOf(made->value, out)) return false;
+  std::string_view source = model.file().text();
+  std::string_view text = textOf(n, source);
+  bool untouched = true;
+  forEachOwnNode(scope, [&](TSNode use) {
+    if (is(use, "identifier") && textOf(use, source) == text &&
+        startOf(use) > endOf(made->statement) && startOf(use) < startOf(ret))
+      untouched = false;
+  });
+  return untouched;
+}
+
 // How many optimizers and schedulers a returned value surely holds, in the
-// forms Lightning's `_configure_optimizers` reads; false when it cannot tell.
-bool countReturned(const FileModel& model, TSNode value, TSNode scope, size_t& optimizers,
-                   size_t& schedulers) {
+// forms Lightning's `_configure_optimizers` reads (`maybe`: how many
+// optimizers some path gives); false when it cannot tell.
+bool countReturned(const FileModel& model, TSNode value, TSNode ret, TSNode scope,
+                   size_t& optimizers, size_t& schedulers, size_t& maybe) {
   std::string_view source = model.file().text();
   std::vector<TSNode> items;
   if (!elementsOf(value, items)) return false;
-  // `[opt_g, opt_d], [sched_g]`: two lists.
+  // `[opt_g, opt_d], [sched_g]`: two lists, written there or bound to names.
   std::vector<TSNode> first, second;
-  if (items.size() == 2 && is(items[0], "list") && elementsOf(items[0], first)) {
-    optimizers = first.size();
-    schedulers = elementsOf(items[1], second) && is(items[1], "list") ? second.size() : 1;
+  bool two = false;
+  if (items.size() == 2) {
+    if (listAt(model, items[0], ret, scope, first)) {
+      optimizers = maybe = first.size();
+      two = true;
+    } else if (is(items[0], "identifier")) {
+      two = countAppended(model, items[0], ret, scope, optimizers, maybe);
+    }
+  }
+  if (two) {
+    schedulers = listAt(model, items[1], ret, scope, second) ? second.size() : 1;
     return true;
   }
   // `[{"optimizer": a}, {"optimizer": b}]` or `(opt_a, opt_b)`.
@@ -181,11 +211,15 @@ void matchConfigureOptimizers(const FileContext& ctx, std::vector<Finding>& out)
         certain = optimizers > 1;
         return false;
       }
-      if (!countReturned(ctx.model, value, fn, optimizers, schedulers)) return false;
-      if (optimizers > 1)
+      if (!countReturned(ctx.model, value, n, fn, optimizers, schedulers, maybe)) return false;
+      if (optimizers > 1) {
         first.emplace(n, fmt::format("{} optimizers", optimizers));
-      else if (schedulers > 1)
+      } else if (schedulers > 1) {
         first.emplace(n, fmt::format("{} LR schedulers", schedulers));
+      } else if (maybe > 1) {
+        first.emplace(n, fmt::format("{} optimizers on some paths", maybe));
+        certain = false;
+      }
       return false;
     });
     if (!first) continue;
