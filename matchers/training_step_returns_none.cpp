@@ -267,6 +267,23 @@ static std::optional<std::string> returnsNoneThroughHelper(const FileModel& mode
                      name, at(none));
 }
 
+// Whether `n` runs only in manual optimization: in the body of `if not
+// self.automatic_optimization:`, or in the `else` of `if
+// self.automatic_optimization:` (a step written for both modes).
+static bool manualOnly(TSNode n, TSNode fn, std::string_view source) {
+  for (TSNode child = n, at = parentOf(n); !isNull(at) && !sameNode(child, fn);
+       child = at, at = parentOf(at)) {
+    if (!is(at, "if_statement")) continue;
+    TSNode condition = field(at, "condition");
+    bool negated = is(condition, "not_operator");
+    if (negated) condition = field(condition, "argument");
+    if (textOf(condition, source) != "self.automatic_optimization") continue;
+    bool inBody = sameNode(child, field(at, "consequence"));
+    if (negated ? inBody : is(child, "else_clause")) return true;
+  }
+  return false;
+}
+
 // Whether `fn`, or a method of the class it calls on `self`, steps an
 // optimizer itself (`self.manual_backward(loss)`, `self.optimizers()` then
 // `.step()`): it returns None because it did the optimization, and a zero
@@ -279,7 +296,7 @@ static bool stepsOptimizerItself(const FileModel& model, TSNode cls, TSNode fn, 
   std::vector<TSNode> helpers;
   forEachOwnNode(fn, [&](TSNode n) {
     MethodCall mc;
-    if (!asMethodCall(n, source, mc)) return;
+    if (!asMethodCall(n, source, mc) || manualOnly(n, fn, source)) return;
     bool onSelf = textOf(mc.receiver, source) == "self";
     if (onSelf && mc.method == "manual_backward") manualBackward = true;
     if (onSelf && mc.method == "optimizers") optimizers = true;
