@@ -33,8 +33,11 @@ Spelling spellingOf(const ConfigContext& ctx) {
   // A Hydra group config that names no class itself (one extending another)
   // is read as its group's Trainer is: its siblings say. Without them, a
   // `trainer/` file may as well be a LightningCLI `--trainer` config.
+  // A `# @package` header is Hydra's alone.
+  bool packageHeader =
+      ctx.text.rfind("# @package", 0) == 0 || ctx.text.find("\n# @package") != std::string::npos;
   Spelling out;
-  out.hydra = names.hydra || (!names.cli && !readers.hydraPackage.empty());
+  out.hydra = names.hydra || (!names.cli && (!readers.hydraPackage.empty() || packageHeader));
   if (names.hydra && names.cli) return out;                                  // both: unclear
   if (out.hydra && !names.hydra && !readers.cliPackage.empty()) return out;  // which reader?
   std::set<std::string> packages;

@@ -63,6 +63,12 @@ TEST(YamlStrategyName, HydraGroupSiblingsTellThePackage) {
   EXPECT_EQ(fixed("conf/trainer/offload.yaml", text, "", "lightning.pytorch"),
             "defaults:\n  - default\nstrategy: {_target_: "
             "lightning.pytorch.strategies.DeepSpeedStrategy, stage: 1, offload_optimizer: true}\n");
+  // A `# @package` header is Hydra's, whatever the project shows.
+  EXPECT_EQ(
+      fixed("conf/trainer/offload.yaml",
+            "# @package _group_\nstrategy: deepspeed_stage_1_offload\n", "", "lightning.pytorch"),
+      "# @package _group_\nstrategy: {_target_: lightning.pytorch.strategies.DeepSpeedStrategy, "
+      "stage: 1, offload_optimizer: true}\n");
   // No Hydra in the project: a `trainer/` file is a LightningCLI `--trainer` config.
   EXPECT_EQ(
       fixed("conf/trainer/ds.yaml", "strategy: deepspeed_stage_1_offload\n", "lightning.pytorch"),
