@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include "core/source_file.h"
@@ -39,12 +40,35 @@ Finding trainerFinding(const FileContext& ctx, TSNode node, const TrainerInstanc
   return strategyFinding(ctx, node, trainer.strategy, ctx.file, problem, quote);
 }
 
-const TrainerInstance* trainerOf(const FileContext& ctx, TSNode receiver) {
-  Origin o = ctx.model.bindings().trace(receiver, ctx.model.bindings().scopeOf(receiver));
-  if (o.kind != Origin::Expression || o.index >= 0) return nullptr;
+namespace {
+
+// How many functions deep a Trainer handed down as an argument is followed.
+constexpr int kMaxTrainerHandOffs = 4;
+
+void trainersOf(const FileContext& ctx, TSNode expr, TSNode scope, int depth,
+                std::vector<const TrainerInstance*>& out) {
+  const Bindings& bindings = ctx.model.bindings();
+  Origin o = bindings.trace(expr, scope);
+  if (o.kind == Origin::Parameter && depth < kMaxTrainerHandOffs) {
+    // `def run(trainer, model): trainer.fit(...)`: what its callers pass.
+    for (const CallSite* caller : bindings.callersOf(o.function)) {
+      TSNode passed = bindings.argumentFor(*caller, o.param);
+      if (!isNull(passed)) trainersOf(ctx, passed, caller->scope, depth + 1, out);
+    }
+    return;
+  }
+  if (o.kind != Origin::Expression || o.index >= 0) return;
   for (const TrainerInstance& t : ctx.model.trainers())
-    if (sameNode(t.construction, o.expr)) return &t;
-  return nullptr;
+    if (sameNode(t.construction, o.expr) && std::find(out.begin(), out.end(), &t) == out.end())
+      out.push_back(&t);
+}
+
+}  // namespace
+
+std::vector<const TrainerInstance*> trainersOf(const FileContext& ctx, TSNode receiver) {
+  std::vector<const TrainerInstance*> out;
+  trainersOf(ctx, receiver, ctx.model.bindings().scopeOf(receiver), 0, out);
+  return out;
 }
 
 const Strategy& DeepSpeedMethodCall::strategy() const {
@@ -61,8 +85,8 @@ std::vector<DeepSpeedMethodCall> deepSpeedMethodCalls(const FileContext& ctx,
     TSNode scope = ctx.model.bindings().scopeOf(n);
     for (const FabricInstance* f : ctx.model.fabricsOf(mc.receiver, scope))
       if (f->strategy.deepSpeed()) out.push_back({n, mc.arguments, f, nullptr});
-    if (const TrainerInstance* t = trainerOf(ctx, mc.receiver); t && t->strategy.deepSpeed())
-      out.push_back({n, mc.arguments, nullptr, t});
+    for (const TrainerInstance* t : trainersOf(ctx, mc.receiver))
+      if (t->strategy.deepSpeed()) out.push_back({n, mc.arguments, nullptr, t});
   });
   return out;
 }

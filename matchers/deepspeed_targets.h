@@ -21,8 +21,9 @@ struct TrainerInstance;
 Finding trainerFinding(const FileContext& ctx, TSNode node, const TrainerInstance& trainer,
                        const std::string& problem, std::string_view quote = {});
 
-// The Trainer of this file that `receiver` holds (through names), or null.
-const TrainerInstance* trainerOf(const FileContext& ctx, TSNode receiver);
+// The Trainers of this file that `receiver` may hold: through names, and
+// through a parameter, those the function's callers in the file pass.
+std::vector<const TrainerInstance*> trainersOf(const FileContext& ctx, TSNode receiver);
 
 // A call `x.method(...)` where `x` holds a Fabric or a Trainer that may run
 // DeepSpeed; one entry per Fabric it may hold.
