@@ -140,6 +140,14 @@ bool countReturned(const FileModel& model, TSNode value, TSNode ret, TSNode scop
       two = true;
     } else if (is(items[0], "identifier")) {
       two = countAppended(model, items[0], ret, scope, optimizers, maybe);
+      // A list it cannot count (grown by a helper's optimizer) still makes
+      // the return two lists: the schedulers count alone.
+      if (!two) {
+        ReachingAssignments reaching = model.bindings().reachingName(items[0], scope);
+        two = reaching.assignments.size() == 1 && reaching.assignments[0]->index < 0 &&
+              is(reaching.assignments[0]->value, "list");
+        optimizers = maybe = 0;
+      }
     }
   }
   if (two) {
