@@ -13,15 +13,10 @@ namespace lightfix {
 namespace {
 
 // The items of an argument list or dict, comments aside.
-std::vector<TSNode> itemsOf(TSNode list, bool& commented) {
+std::vector<TSNode> itemsOf(TSNode list) {
   std::vector<TSNode> items;
-  commented = false;
-  for (TSNode item : namedChildren(list)) {
-    if (is(item, "comment"))
-      commented = true;
-    else
-      items.push_back(item);
-  }
+  for (TSNode item : namedChildren(list))
+    if (!is(item, "comment")) items.push_back(item);
   return items;
 }
 
@@ -52,8 +47,7 @@ bool holdsComment(TSNode list, uint32_t from, uint32_t to) {
 std::optional<clang::tooling::Replacement> removeArgument(const SourceFile& file, TSNode argument) {
   TSNode list = parentOf(argument);
   if (!is(list, "argument_list") && !is(list, "dictionary")) return std::nullopt;
-  bool commented = false;
-  std::vector<TSNode> items = itemsOf(list, commented);
+  std::vector<TSNode> items = itemsOf(list);
   size_t at = items.size();
   for (size_t i = 0; i < items.size(); ++i)
     if (sameNode(items[i], argument)) at = i;
@@ -85,15 +79,14 @@ std::optional<clang::tooling::Replacement> removeArgument(const SourceFile& file
     from = endOf(items[at - 1]);  // `, b=1` after the previous one
   }
   // A comment in what goes may be another item's: whose it is, is unclear.
-  if (commented && holdsComment(list, from, to)) return std::nullopt;
+  if (holdsComment(list, from, to)) return std::nullopt;
   return clang::tooling::Replacement(file.path(), from, to - from, "");
 }
 
 std::optional<clang::tooling::Replacement> appendArgument(const SourceFile& file, TSNode arguments,
                                                           const std::string& text) {
   if (!is(arguments, "argument_list")) return std::nullopt;
-  bool commented = false;
-  std::vector<TSNode> items = itemsOf(arguments, commented);
+  std::vector<TSNode> items = itemsOf(arguments);
   if (items.empty()) return insertAt(file, startOf(arguments) + 1, text);
   TSNode last = items.back();
   if (is(last, "dictionary_splat")) return std::nullopt;
@@ -105,7 +98,8 @@ std::optional<clang::tooling::Replacement> appendArgument(const SourceFile& file
   unsigned lastLine = file.lineOf(startOf(last));
   bool onePerLine = lastLine != open && file.lineOf(endOf(arguments)) != lastLine;
   if (!onePerLine) {
-    if (commented) return std::nullopt;  // comments in a one-line list: unclear
+    // Comments in a one-line list: whose each is, is unclear.
+    if (holdsComment(arguments, startOf(arguments), endOf(arguments))) return std::nullopt;
     return insertAt(file, after, ", " + text);
   }
   std::string line = std::string(file.eol()) + std::string(file.indentOf(lastLine)) + text;

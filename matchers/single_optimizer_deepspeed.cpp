@@ -69,17 +69,26 @@ bool elementsOf(TSNode n, std::vector<TSNode>& out) {
   return true;
 }
 
+// The one assignment reaching `name` when it binds a list literal (`opts =
+// [...]`), or null; `everyPath`: whether it reaches on every path.
+const Assignment* listBinding(const FileModel& model, TSNode name, TSNode scope, bool& everyPath) {
+  ReachingAssignments reaching = model.bindings().reachingName(name, scope);
+  everyPath = reaching.onEveryPath;
+  if (reaching.assignments.size() != 1) return nullptr;
+  const Assignment* made = reaching.assignments[0];
+  return made->index < 0 && is(made->value, "list") ? made : nullptr;
+}
+
 // `opts = [Adam(...)]` then `opts.append(Adam(...))` and `return opts`: the
 // optimizers on every path to `ret`, and those some path appends (an `if`).
 // False when the list may change otherwise (a loop, another call taking it).
 bool countAppended(const FileModel& model, TSNode name, TSNode ret, TSNode scope,
                    size_t& optimizers, size_t& maybe) {
   std::string_view source = model.file().text();
-  ReachingAssignments reaching = model.bindings().reachingName(name, scope);
-  if (reaching.assignments.size() != 1 || !reaching.onEveryPath) return false;
-  const Assignment* made = reaching.assignments[0];
+  bool everyPath = false;
+  const Assignment* made = listBinding(model, name, scope, everyPath);
   std::vector<TSNode> items;
-  if (made->index >= 0 || !is(made->value, "list") || !elementsOf(made->value, items)) return false;
+  if (!made || !everyPath || !elementsOf(made->value, items)) return false;
   for (TSNode item : items)
     if (!makesOptimizer(model, item, scope)) return false;
   optimizers = items.size();
@@ -108,10 +117,9 @@ bool countAppended(const FileModel& model, TSNode name, TSNode ret, TSNode scope
 bool listAt(const FileModel& model, TSNode n, TSNode ret, TSNode scope, std::vector<TSNode>& out) {
   if (is(n, "list")) return elementsOf(n, out);
   if (!is(n, "identifier")) return false;
-  ReachingAssignments reaching = model.bindings().reachingName(n, scope);
-  if (reaching.assignments.size() != 1 || !reaching.onEveryPath) return false;
-  const Assignment* made = reaching.assignments[0];
-  if (made->index >= 0 || !is(made->value, "list") || !elementsOf(made->value, out)) return false;
+  bool everyPath = false;
+  const Assignment* made = listBinding(model, n, scope, everyPath);
+  if (!made || !everyPath || !elementsOf(made->value, out)) return false;
   std::string_view source = model.file().text();
   std::string_view text = textOf(n, source);
   bool untouched = true;
@@ -143,9 +151,8 @@ bool countReturned(const FileModel& model, TSNode value, TSNode ret, TSNode scop
       // A list it cannot count (grown by a helper's optimizer) still makes
       // the return two lists: the schedulers count alone.
       if (!two) {
-        ReachingAssignments reaching = model.bindings().reachingName(items[0], scope);
-        two = reaching.assignments.size() == 1 && reaching.assignments[0]->index < 0 &&
-              is(reaching.assignments[0]->value, "list");
+        bool everyPath = false;
+        two = listBinding(model, items[0], scope, everyPath) != nullptr;
         optimizers = maybe = 0;
       }
     }

@@ -1,5 +1,4 @@
 #include "model/strategy.h"
-#include "model/loaded_yaml.h"
 
 #include <fmt/format.h>
 
@@ -15,6 +14,7 @@
 #include "model/dict_values.h"
 #include "model/file_model.h"
 #include "model/lightning_classes.h"
+#include "model/loaded_yaml.h"
 #include "model/project_index.h"
 #include "python/node.h"
 
