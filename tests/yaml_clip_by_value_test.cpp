@@ -43,6 +43,14 @@ TEST(YamlClipByValue, ATrainerSectionClippingByValueUnderDeepSpeed) {
       (std::vector<std::string>{"strategy: deepspeed_stage_2\ngradient_clip_algorithm: norm\n"}));
 }
 
+// The blanks before a comment stay, or `#` would join the value.
+TEST(YamlClipByValue, KeepsTheCommentAfterTheValue) {
+  EXPECT_EQ(fixes("configs/trainer/zero2.yaml",
+                  "strategy: deepspeed_stage_2  # ZeRO 2\ngradient_clip_algorithm: value  # why\n"),
+            (std::vector<std::string>{
+                "strategy: deepspeed_stage_2  # ZeRO 2\ngradient_clip_algorithm: norm  # why\n"}));
+}
+
 TEST(YamlClipByValue, NothingWithoutADeepSpeedStrategyInTheFile) {
   EXPECT_TRUE(
       fixes("c.yaml", "trainer:\n  strategy: ddp\n  gradient_clip_algorithm: value\n").empty());

@@ -73,7 +73,11 @@ YamlScalar scalarAt(llvm::yaml::Node* value, llvm::SourceMgr& sm) {
   // The parsed buffer is the text with `???` masked, at the same offsets.
   const char* start = sm.getMemoryBuffer(sm.FindBufferContainingLoc(range.Start))->getBufferStart();
   s.offset = static_cast<uint32_t>(range.Start.getPointer() - start);
-  s.length = static_cast<uint32_t>(range.End.getPointer() - range.Start.getPointer());
+  // A plain scalar's range runs on over the blanks before a comment
+  // (`value  # why`): they are not the value's, and an edit of the value
+  // must keep them, or `#` would join it.
+  llvm::StringRef text(range.Start.getPointer(), range.End.getPointer() - range.Start.getPointer());
+  s.length = static_cast<uint32_t>(text.rtrim(" \t").size());
   return s;
 }
 
