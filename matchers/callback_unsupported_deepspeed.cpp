@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <tuple>
+
 #include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
 #include "model/file_model.h"
@@ -21,7 +23,8 @@ const RuleSpec kCallbackUnsupportedDeepspeed{
     "a callback that refuses DeepSpeed (finetuning, SWA, gradient accumulation scheduling)",
     "The Finetuning callback does not support running with the DeepSpeed strategy. Choose a "
     "different strategy or disable the callback.",
-    {"Finetuning", "StochasticWeightAveraging", "GradientAccumulationScheduler"},
+    // `callbacks`: a helper, maybe of another file, may make the list.
+    {"Finetuning", "StochasticWeightAveraging", "GradientAccumulationScheduler", "callbacks"},
     {},
     // BaseFinetuning, StochasticWeightAveraging, GradientAccumulationScheduler.
     R"(The Finetuning callback does not support running with the DeepSpeed strategy|SWA does not currently support sharded models|The `[A-Za-z_]*DeepSpeed[A-Za-z_]*` does not support `accumulate_grad_batches` changing between epochs)",
@@ -40,31 +43,31 @@ std::string_view leafOf(std::string_view q) {
   return dot == std::string_view::npos ? q : q.substr(dot + 1);
 }
 
-// A class of this file deriving from Lightning's `BaseFinetuning` that keeps
+// A class of the file deriving from Lightning's `BaseFinetuning` that keeps
 // its `setup` (where the check is).
-bool isFinetuningSubclass(const FileContext& ctx, std::string_view name) {
-  std::string_view source = ctx.file.text();
+bool isFinetuningSubclass(const FileModel& model, std::string_view name) {
+  std::string_view source = model.file().text();
   bool found = false;
-  for (TSNode cls : namedChildren(ctx.tree.root())) {
+  for (TSNode cls : namedChildren(model.bindings().module())) {
     if (!is(cls, "class_definition") || textOf(field(cls, "name"), source) != name) continue;
     for (TSNode base : namedChildren(field(cls, "superclasses"))) {
-      auto q = ctx.model.imports().qualify(base, source);
+      auto q = model.imports().qualify(base, source);
       if (q && leafOf(*q) == "BaseFinetuning" && lightningSideOf(*q) == LightningSide::Trainer)
         found = true;
     }
-    for (const FunctionInfo* fn : ctx.model.bindings().methodsOf(cls))
+    for (const FunctionInfo* fn : model.bindings().methodsOf(cls))
       if (fn->name == "setup") found = false;
   }
   return found;
 }
 
-// The Lightning callback class whose check a construction runs into under
-// DeepSpeed (its quote's name), or empty.
-std::string_view refusalOf(const FileContext& ctx, TSNode call) {
+// The Lightning callback class whose check a construction (in `model`'s
+// file) runs into under DeepSpeed (its quote's name), or empty.
+std::string_view refusalOf(const FileModel& model, TSNode call) {
   if (!is(call, "call")) return {};
-  std::string_view source = ctx.file.text();
+  std::string_view source = model.file().text();
   TSNode callee = field(call, "function");
-  if (auto q = ctx.model.imports().qualify(callee, source);
+  if (auto q = model.imports().qualify(callee, source);
       q && lightningSideOf(*q) == LightningSide::Trainer) {
     std::string_view leaf = leafOf(*q);
     if (leaf == "BackboneFinetuning") return "BaseFinetuning";
@@ -73,35 +76,37 @@ std::string_view refusalOf(const FileContext& ctx, TSNode call) {
     if (leaf == "GradientAccumulationScheduler") return "GradientAccumulationScheduler";
     return {};
   }
-  if (is(callee, "identifier") && isFinetuningSubclass(ctx, textOf(callee, source)))
+  if (is(callee, "identifier") && isFinetuningSubclass(model, textOf(callee, source)))
     return "BaseFinetuning";
   return {};
 }
 
 // The expression a name holds when it is bound once in plain code, else n.
-TSNode made(const FileContext& ctx, TSNode n) {
+TSNode made(const FileModel& model, TSNode n) {
   if (!is(n, "identifier")) return n;
-  Origin o = ctx.model.bindings().trace(n, ctx.model.bindings().scopeOf(n));
+  Origin o = model.bindings().trace(n, model.bindings().scopeOf(n));
   return o.kind == Origin::Expression && o.index < 0 ? o.expr : TSNode{};
 }
 
-// An entry of the callbacks a Trainer gets; `always` when it is there
+// An entry of the callbacks a Trainer gets, in `model`'s file (another
+// file's when a helper there makes the list); `always` when it is there
 // whenever the Trainer is made.
 struct CallbackEntry {
   TSNode item{};
   bool always = true;
+  const FileModel* model = nullptr;
 };
 
 // What `name.append(x)`, `name.extend([...])` and `name += [...]` add to the
 // list a name holds before `point`, in the scope that makes `point`.
-std::vector<CallbackEntry> addedBefore(const FileContext& ctx, TSNode name, TSNode point) {
-  std::string_view source = ctx.file.text();
+std::vector<CallbackEntry> addedBefore(const FileModel& model, TSNode name, TSNode point) {
+  std::string_view source = model.file().text();
   std::string_view list = textOf(name, source);
-  TSNode scope = ctx.model.bindings().scopeOf(point);
+  TSNode scope = model.bindings().scopeOf(point);
   std::vector<CallbackEntry> out;
   auto add = [&](TSNode site, const std::vector<TSNode>& items) {
     bool always = runsBefore(site, point);
-    for (TSNode item : items) out.push_back({item, always});
+    for (TSNode item : items) out.push_back({item, always, &model});
   };
   walk(scope, [&](TSNode n) {
     if (startOf(n) >= startOf(point)) return false;
@@ -124,36 +129,65 @@ std::vector<CallbackEntry> addedBefore(const FileContext& ctx, TSNode name, TSNo
   return out;
 }
 
-// The callbacks a Trainer gets: a list or tuple written in place or bound
-// once to a name (with what is added to that name before the Trainer is
-// made), or a single callback.
+// The entries of the list `value` holds at `point` (in `model`'s file): a
+// list or tuple written there, or bound once to a name, with what is added
+// to that name before `point`; a single callback otherwise.
+std::vector<CallbackEntry> listedAt(const FileModel& model, TSNode value, TSNode point) {
+  TSNode list = made(model, value);
+  if (isNull(list)) return {};
+  if (!is(list, "list") && !is(list, "tuple")) return {{list, true, &model}};
+  std::vector<CallbackEntry> entries;
+  for (TSNode item : namedChildren(list)) entries.push_back({item, true, &model});
+  if (is(value, "identifier") && is(list, "list"))
+    for (const CallbackEntry& added : addedBefore(model, value, point)) entries.push_back(added);
+  return entries;
+}
+
+// The callbacks a Trainer gets: as listedAt() reads them, or those a helper
+// of the project returns (`callbacks=get_callbacks(cfg)`), each of its
+// returns read the same way (on some runs only, when it has several).
 std::vector<CallbackEntry> callbacksOf(const FileContext& ctx, const TrainerInstance& t) {
   TSNode argument =
       keywordArgument(field(t.construction, "arguments"), "callbacks", ctx.file.text());
-  TSNode callbacks = made(ctx, argument);
-  if (isNull(callbacks)) return {};
-  if (!is(callbacks, "list") && !is(callbacks, "tuple")) return {{callbacks, true}};
+  TSNode callbacks = made(ctx.model, argument);
+  if (!is(callbacks, "call")) return listedAt(ctx.model, argument, t.construction);
+  const FileModel* file = &ctx.model;
+  const FunctionInfo* helper = ctx.model.bindings().functionRunBy(callbacks);
+  if (!helper && ctx.model.index())
+    std::tie(file, helper) = ctx.model.index()->callee(ctx.model, callbacks);
+  if (!helper || !file || helper->name == "__init__")
+    return listedAt(ctx.model, argument, t.construction);
+  std::vector<TSNode> returned = file->bindings().returnedValues(helper);
   std::vector<CallbackEntry> entries;
-  for (TSNode item : namedChildren(callbacks)) entries.push_back({item, true});
-  if (is(argument, "identifier") && is(callbacks, "list"))
-    for (const CallbackEntry& added : addedBefore(ctx, argument, t.construction))
-      entries.push_back(added);
+  for (TSNode value : returned)
+    for (CallbackEntry& entry : listedAt(*file, value, parentOf(value))) {
+      entry.always = entry.always && returned.size() == 1;
+      entries.push_back(entry);
+    }
   return entries;
 }
 
 }  // namespace
 
 void matchCallbackUnsupportedDeepspeed(const FileContext& ctx, std::vector<Finding>& out) {
-  std::string_view source = ctx.file.text();
   for (const TrainerInstance& t : ctx.model.trainers()) {
     if (!t.strategy.deepSpeed()) continue;
     for (const CallbackEntry& entry : callbacksOf(ctx, t)) {
-      TSNode call = made(ctx, entry.item);
-      std::string_view refusal = refusalOf(ctx, call);
+      const FileModel& model = *entry.model;
+      TSNode call = made(model, entry.item);
+      std::string_view refusal = refusalOf(model, call);
       if (refusal.empty()) continue;
-      std::string name(textOf(field(call, "function"), source));
-      Finding f = trainerFinding(ctx, call, t,
-                                 fmt::format("`{}` callback under DeepSpeed{}", name,
+      std::string name(textOf(field(call, "function"), model.file().text()));
+      // One made in another file is reported at the `callbacks=` here.
+      TSNode at = call;
+      std::string where;
+      if (&model != &ctx.model) {
+        at = keywordArgument(field(t.construction, "arguments"), "callbacks", ctx.file.text());
+        where = fmt::format(" (made at {}:{})", model.file().path(),
+                            model.file().position(startOf(call)).row);
+      }
+      Finding f = trainerFinding(ctx, at, t,
+                                 fmt::format("`{}` callback{} under DeepSpeed{}", name, where,
                                              entry.always ? "" : ", added on some runs"),
                                  ctx.rule.quoted(refusal));
       // Added on some runs only: as sure as a strategy some runs pick.

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <optional>
+#include <tuple>
 
 #include "core/source_file.h"
 #include "matchers/fabric_calls.h"
@@ -33,15 +34,28 @@ const RuleSpec kSingleOptimizerDeepspeed{
 
 namespace {
 
+// How many helpers deep an optimizer is looked for.
+constexpr int kMaxHelperDepth = 3;
+
 // `torch.optim.Adam(...)` (any class of `torch.optim` but its schedulers),
-// directly or through a name bound once in the same function.
-bool makesOptimizer(const FileModel& model, TSNode expr, TSNode scope) {
+// directly, through a name bound once in the same function, or returned by
+// a helper of the project (`get_optimizer(params)`) on each of its returns.
+bool makesOptimizer(const FileModel& model, TSNode expr, TSNode scope, int depth = 0) {
   std::string_view source = model.file().text();
   Origin o = model.bindings().trace(expr, scope);
   if (o.kind != Origin::Expression || o.index >= 0 || !is(o.expr, "call")) return false;
   auto q = model.imports().qualify(field(o.expr, "function"), source);
-  return q && q->rfind("torch.optim.", 0) == 0 && q->find("lr_scheduler") == std::string::npos &&
-         q->find("swa_utils") == std::string::npos;
+  if (q && q->rfind("torch.", 0) == 0)
+    return q->rfind("torch.optim.", 0) == 0 && q->find("lr_scheduler") == std::string::npos &&
+           q->find("swa_utils") == std::string::npos;
+  const FileModel* file = &model;
+  const FunctionInfo* helper = model.bindings().calledFunction(o.expr);
+  if (!helper && model.index()) std::tie(file, helper) = model.index()->callee(model, o.expr);
+  if (!helper || !file || depth >= kMaxHelperDepth) return false;
+  std::vector<TSNode> returned = file->bindings().returnedValues(helper);
+  for (TSNode value : returned)
+    if (!makesOptimizer(*file, value, file->bindings().scopeOf(value), depth + 1)) return false;
+  return !returned.empty();
 }
 
 // A dict literal with an "optimizer" key, as `configure_optimizers` returns.
