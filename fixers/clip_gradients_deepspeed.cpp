@@ -5,7 +5,8 @@
 // was conditional. Only for a certain DeepSpeed (on another strategy the
 // config line would raise), for `max_norm` with the default 2-norm (DeepSpeed
 // clips by norm; `clip_val` has no counterpart), and when `v` means the same
-// where the line goes: a number, or a name of the scope the set-ups are in.
+// where the line goes: a number, or a name of the scope the set-ups are in;
+// and when the Fabric trains one model, as the config clips every engine.
 
 #include <fmt/format.h>
 
@@ -55,12 +56,17 @@ std::optional<Fix> fixClipGradientsDeepspeed(const FileContext& ctx, const Findi
   if (isNull(maxNorm)) return std::nullopt;
 
   // Every set-up on this Fabric, in one scope; the line goes before the first.
+  // The config clips every model set up with an optimizer: with two, one the
+  // call never clipped would be clipped too.
   const SetupCall* first = nullptr;
+  size_t trained = 0;
   for (const SetupCall& s : ctx.model.setups()) {
     if (!sameFabric(s.fabric, &fabric)) continue;
     if (first && !sameNode(first->scope, s.scope)) return std::nullopt;
     if (!first || startOf(s.call) < startOf(first->call)) first = &s;
+    if (!s.moduleOnly) trained += s.inLoop ? 2 : 1;
   }
+  if (trained > 1) return std::nullopt;
   if (!first || !isBlock(parentOf(first->statement))) return std::nullopt;
   TSNode receiver = field(field(first->call, "function"), "object");
   if (!is(receiver, "identifier") && !is(receiver, "attribute")) return std::nullopt;

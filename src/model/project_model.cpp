@@ -70,6 +70,7 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
   std::unordered_map<const void*, std::vector<ProjectTrainer*>> byConstruction;
   for (ProjectTrainer& t : trainers_) byConstruction[t.construction.id].push_back(&t);
   for (FileModel* f : files) addForeignRuns(*f, byConstruction);
+  markUnreadConfigTrainers(files);
   for (FileModel* f : files) deepSpeedSetup_ = deepSpeedSetup_ || f->hasDeepSpeedSetup();
   for (ConfiguredModule& c : configured_) {
     if (auto symbol = index_.symbol(c.config, c.classPath)) {
@@ -91,6 +92,26 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
     c.file = only->file().path();
     c.name = c.classPath;
   }
+}
+
+void ProjectModel::markUnreadConfigTrainers(const std::vector<FileModel*>& files) {
+  bool readers = false;  // LightningCLI or Hydra builds Trainers from configs
+  for (const FileModel* f : files) {
+    readers = readers || f->imports().qualifyName("LightningCLI").has_value();
+    for (const std::string& module : f->imports().importedModules())
+      readers = readers || module == "hydra" || module.rfind("hydra.", 0) == 0;
+  }
+  // A Trainer of the code whose strategy lightfix cannot read in full may
+  // take it from a config.
+  bool codeTrainers = false, allResolved = true;
+  for (const ProjectTrainer& t : trainers_) {
+    if (isNull(t.construction)) continue;
+    codeTrainers = true;
+    allResolved = allResolved && t.source.kind != Strategy::MaybeDeepSpeed;
+  }
+  if (readers || !codeTrainers || !allResolved) return;
+  for (ProjectTrainer& t : trainers_)
+    if (isNull(t.construction)) t.unread = true;
 }
 
 // A DeepSpeed config building the module, else (each sets another
@@ -188,7 +209,7 @@ std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string
     return std::nullopt;
   // A config naming the module it builds trains no other.
   auto general = [&](const ProjectTrainer& t) {
-    return !t.evaluatesOnly() && !buildsNamedModule(t.place);
+    return !t.evaluatesOnly() && !t.unread && !buildsNamedModule(t.place);
   };
   if (!chosen)
     chosen = strongest([&](const ProjectTrainer& t) { return general(t) && t.place == path; });

@@ -69,6 +69,10 @@ class ProjectModel {
     std::vector<std::pair<std::string, std::string>> evaluates;
     bool fitCalled = false;
     bool evaluationCalled = false;
+    // A YAML config's Trainer section that nothing of the project reads: no
+    // LightningCLI or Hydra runs it, and each Trainer of the code has a
+    // strategy of its own, so it is no Trainer at all (notes, another tool's).
+    bool unread = false;
     bool evaluatesOnly() const { return evaluationCalled && !fitCalled; }
   };
   // Joins the runs a file makes of other files' Trainers to them, found by
@@ -93,6 +97,8 @@ class ProjectModel {
   // Whether the config at `config` builds a module of the project it names.
   bool buildsNamedModule(const std::string& config) const;
   bool deepSpeedSetup_ = false;
+  // Marks the YAML configs' Trainers that nothing reads (ProjectTrainer::unread).
+  void markUnreadConfigTrainers(const std::vector<FileModel*>& files);
 };
 
 }  // namespace lightfix
