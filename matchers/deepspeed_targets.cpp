@@ -58,9 +58,20 @@ void trainersOf(const FileContext& ctx, TSNode expr, TSNode scope, int depth,
     return;
   }
   if (o.kind != Origin::Expression || o.index >= 0) return;
-  for (const TrainerInstance& t : ctx.model.trainers())
-    if (sameNode(t.construction, o.expr) && std::find(out.begin(), out.end(), &t) == out.end())
-      out.push_back(&t);
+  auto add = [&](const FileModel& file, TSNode made) {
+    bool found = false;
+    for (const TrainerInstance& t : file.trainers())
+      if (sameNode(t.construction, made)) {
+        found = true;
+        if (std::find(out.begin(), out.end(), &t) == out.end()) out.push_back(&t);
+      }
+    return found;
+  };
+  if (add(ctx.model, o.expr)) return;
+  // `trainer = create_trainer(cfg)`: the Trainer a helper of this file or
+  // another returns, when it is one on every path.
+  std::vector<std::pair<const FileModel*, TSNode>> made = ctx.model.trainerOrigins(expr, scope);
+  if (made.size() == 1) add(*made[0].first, made[0].second);
 }
 
 }  // namespace

@@ -21,8 +21,9 @@ struct TrainerInstance;
 Finding trainerFinding(const FileContext& ctx, TSNode node, const TrainerInstance& trainer,
                        const std::string& problem, std::string_view quote = {});
 
-// The Trainers of this file that `receiver` may hold: through names, and
-// through a parameter, those the function's callers in the file pass.
+// The Trainers that `receiver` may hold: through names, through a
+// parameter (those the function's callers in the file pass), and the one a
+// helper of this file or another returns on every path.
 std::vector<const TrainerInstance*> trainersOf(const FileContext& ctx, TSNode receiver);
 
 // A call `x.method(...)` where `x` holds a Fabric or a Trainer that may run

@@ -177,6 +177,13 @@ class FileModel {
   // (`class Runner(engine.Base)`: Runner, Base), as written.
   std::vector<std::pair<std::string, std::string>> classBaseNames() const;
   const LightningModuleClass* lightningModule(std::string_view name) const;
+  // The calls that may have made the Trainer `expr` holds, through names
+  // and the returns of helpers (of this file or, imported, of another), each
+  // with the file it is in.
+  std::vector<std::pair<const FileModel*, TSNode>> trainerOrigins(TSNode expr, TSNode scope) const;
+  // The parsed arguments a Trainer is made from (`Trainer.from_argparse_args(args)`,
+  // `Trainer(**vars(args))`), or null.
+  TSNode parsedArgumentsOf(TSNode call) const;
   // Calls of `fn` from other files of the project.
   std::vector<const ForeignCall*> foreignCallers(const FunctionInfo* fn) const;
 
@@ -256,12 +263,6 @@ class FileModel {
   // no parameter or the call unpacks `*args`/`**kwargs`.
   std::optional<Strategy> boundParameter(const FunctionInfo& init, TSNode name, TSNode call,
                                          const FileModel& caller) const;
-  // The calls that may have made the Trainer `expr` holds, through names
-  // and the returns of helpers (of this file or, imported, of another), each
-  // with the file it is in.
-  std::vector<std::pair<const FileModel*, TSNode>> trainerOrigins(TSNode expr, TSNode scope) const;
-  // The parsed arguments a Trainer is made from, or null.
-  TSNode parsedArgumentsOf(TSNode call) const;
   struct SetupQuery {
     const FabricInstance* fabric;
     Counted counted;
