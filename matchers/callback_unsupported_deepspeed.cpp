@@ -9,6 +9,7 @@
 
 #include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
+#include "model/construction_arguments.h"
 #include "model/file_model.h"
 #include "python/flow.h"
 #include "python/node.h"
@@ -95,6 +96,7 @@ struct CallbackEntry {
   TSNode item{};
   bool always = true;
   const FileModel* model = nullptr;
+  TSNode given{};  // the value in the Trainer's file that brings it
 };
 
 // What `name.append(x)`, `name.extend([...])` and `name += [...]` add to the
@@ -143,20 +145,16 @@ std::vector<CallbackEntry> listedAt(const FileModel& model, TSNode value, TSNode
   return entries;
 }
 
-// The callbacks a Trainer gets: as listedAt() reads them, or those a helper
-// of the project returns (`callbacks=get_callbacks(cfg)`), each of its
+// The callbacks a `callbacks=` value gives: as listedAt() reads them, or
+// those a helper of the project returns (`callbacks=get_callbacks(cfg)`), each of its
 // returns read the same way (on some runs only, when it has several).
-std::vector<CallbackEntry> callbacksOf(const FileContext& ctx, const TrainerInstance& t) {
-  TSNode argument =
-      keywordArgument(field(t.construction, "arguments"), "callbacks", ctx.file.text());
-  TSNode callbacks = made(ctx.model, argument);
-  if (!is(callbacks, "call")) return listedAt(ctx.model, argument, t.construction);
-  const FileModel* file = &ctx.model;
-  const FunctionInfo* helper = ctx.model.bindings().functionRunBy(callbacks);
-  if (!helper && ctx.model.index())
-    std::tie(file, helper) = ctx.model.index()->callee(ctx.model, callbacks);
-  if (!helper || !file || helper->name == "__init__")
-    return listedAt(ctx.model, argument, t.construction);
+std::vector<CallbackEntry> callbacksGiven(const FileModel& model, TSNode argument, TSNode point) {
+  TSNode callbacks = made(model, argument);
+  if (!is(callbacks, "call")) return listedAt(model, argument, point);
+  const FileModel* file = &model;
+  const FunctionInfo* helper = model.bindings().functionRunBy(callbacks);
+  if (!helper && model.index()) std::tie(file, helper) = model.index()->callee(model, callbacks);
+  if (!helper || !file || helper->name == "__init__") return listedAt(model, argument, point);
   std::vector<TSNode> returned = file->bindings().returnedValues(helper);
   std::vector<CallbackEntry> entries;
   for (TSNode value : returned)
@@ -164,6 +162,24 @@ std::vector<CallbackEntry> callbacksOf(const FileContext& ctx, const TrainerInst
       entry.always = entry.always && returned.size() == 1;
       entries.push_back(entry);
     }
+  return entries;
+}
+
+// The callbacks a Trainer gets, as callbacksGiven() reads them: written in
+// its call, carried by its `**kwargs` dict (`Trainer(**trainer_args)` with
+// `"callbacks": callbacks`), each way the dict is built (on some runs only,
+// when there are several), or an argparse default it is made from.
+std::vector<CallbackEntry> callbacksOf(const FileContext& ctx, const TrainerInstance& t) {
+  KeyValues given = constructionKeyword(t.construction, "callbacks", ctx.model);
+  std::vector<CallbackEntry> entries;
+  for (const KeyValue& v : given.values) {
+    if (isNull(v.node) || v.model != &ctx.model) continue;
+    for (CallbackEntry& entry : callbacksGiven(ctx.model, v.node, t.construction)) {
+      entry.always = entry.always && given.complete && given.values.size() == 1;
+      entry.given = v.node;
+      entries.push_back(entry);
+    }
+  }
   return entries;
 }
 
@@ -178,11 +194,11 @@ void matchCallbackUnsupportedDeepspeed(const FileContext& ctx, std::vector<Findi
       std::string_view refusal = refusalOf(model, call);
       if (refusal.empty()) continue;
       std::string name(textOf(field(call, "function"), model.file().text()));
-      // One made in another file is reported at the `callbacks=` here.
+      // One made in another file is reported at the value that brings it here.
       TSNode at = call;
       std::string where;
       if (&model != &ctx.model) {
-        at = keywordArgument(field(t.construction, "arguments"), "callbacks", ctx.file.text());
+        at = entry.given;
         where = fmt::format(" (made at {}:{})", model.file().path(),
                             model.file().position(startOf(call)).row);
       }

@@ -2,8 +2,15 @@
 // on a Trainer whose strategy is DeepSpeed.
 
 #include "matchers/clip_by_value_deepspeed.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
 #include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
+#include "model/construction_arguments.h"
 #include "model/dict_values.h"
 #include "model/file_model.h"
 #include "python/node.h"
@@ -15,24 +22,62 @@ const RuleSpec kClipByValueDeepspeed{"LF012",
                                      "clip-by-value-deepspeed",
                                      "`Trainer(gradient_clip_algorithm=\"value\")` under DeepSpeed",
                                      "DeepSpeed does not support clipping gradients by value.",
-                                     {"gradient_clip_algorithm"}};
+                                     // `Trainer`: its keywords may come from a YAML
+                                     // file the script loads (`**cfg.trainer`).
+                                     {"gradient_clip_algorithm", "Trainer"}};
+
+namespace {
+
+// "value" in any case, as Lightning compares the algorithm's name.
+bool namesValue(std::string_view text) {
+  static constexpr std::string_view kValue = "value";
+  return std::equal(text.begin(), text.end(), kValue.begin(), kValue.end(), [](char a, char b) {
+    return std::tolower(static_cast<unsigned char>(a)) == b;
+  });
+}
+
+// Whether the YAML side of this rule reports the value already: a Trainer
+// section of its file with a DeepSpeed strategy of its own.
+bool reportedInYaml(const LoadedYamlValue& yaml) {
+  if (yamlTrainerStrategyValues(yaml.path, *yaml.text).empty()) return false;
+  std::vector<YamlScalar> values =
+      yamlTrainerValues(yaml.path, *yaml.text, "gradient_clip_algorithm");
+  return std::any_of(values.begin(), values.end(),
+                     [&](const YamlScalar& v) { return v.offset == yaml.entry.scalar.offset; });
+}
+
+}  // namespace
 
 void matchClipByValueDeepspeed(const FileContext& ctx, std::vector<Finding>& out) {
   std::string_view source = ctx.file.text();
   for (const TrainerInstance& t : ctx.model.trainers()) {
     if (!t.strategy.deepSpeed()) continue;
-    // Written in the call or carried by its `**kwargs` dict, built in this file.
-    KeyValues kv = keywordValues(t.construction, "gradient_clip_algorithm", ctx.model);
+    // Written in the call, carried by its `**kwargs` dict, or the default of
+    // the argparse option it is made from, in this file.
+    KeyValues kv = constructionKeyword(t.construction, "gradient_clip_algorithm", ctx.model);
     for (const KeyValue& v : kv.values) {
       // Lightning lower-cases the name before comparing.
       if (v.model != &ctx.model || !literalIs(v.node, source, "value")) continue;
-      TSNode entry = parentOf(v.node);  // `gradient_clip_algorithm="value"`, or a dict's pair
-      std::string written = is(entry, "pair") ? std::string(textOf(entry, source))
-                                              : "gradient_clip_algorithm=\"value\"";
-      Finding f = trainerFinding(ctx, entry, t, "`" + written + "` under DeepSpeed");
+      // `gradient_clip_algorithm="value"`, a dict's pair, or `default="value"`.
+      TSNode entry = parentOf(v.node);
+      std::string written = writtenAt(v.node, source);
+      Finding f = trainerFinding(ctx, entry, t, written + " under DeepSpeed");
       f.payload = ClipByValueDeepspeedMatch{v.node};
       out.push_back(std::move(f));
     }
+    // `Trainer(**cfg.trainer)` with `cfg` a YAML file the script loads: the
+    // value is that file's, reported here and fixed there by hand.
+    TSNode splat{};
+    std::optional<LoadedYamlValue> yaml =
+        kv.values.empty() || !kv.complete
+            ? constructionYamlKeyword(t.construction, "gradient_clip_algorithm", ctx.model, &splat)
+            : std::nullopt;
+    if (yaml && yaml->entry.kind == YamlEntry::Scalar && namesValue(yaml->entry.scalar.value) &&
+        !reportedInYaml(*yaml))
+      out.push_back(
+          trainerFinding(ctx, splat, t,
+                         fmt::format("`gradient_clip_algorithm: value` ({}:{}) under DeepSpeed",
+                                     yaml->path, yaml->entry.scalar.line)));
   }
 }
 

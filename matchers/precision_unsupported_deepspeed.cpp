@@ -7,7 +7,7 @@
 #include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
 #include "matchers/fabric_calls.h"
-#include "model/dict_values.h"
+#include "model/construction_arguments.h"
 #include "model/file_model.h"
 #include "python/node.h"
 #include "rules/rule_specs.h"
@@ -44,43 +44,42 @@ static std::string unsupportedDeepSpeedPrecision(TSNode value, std::string_view 
 
 void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Finding>& out) {
   std::string_view source = ctx.file.text();
-  // The precision argument of a construction (written in the call or carried
-  // by its `**kwargs` dict, built in this file), when DeepSpeed rejects it
-  // and no `plugins=` brings a precision plugin of its own.
-  auto rejected = [&](TSNode construction, TSNode& argument) {
-    KeyValues plugins = keywordValues(construction, "plugins", ctx.model);
+  // The precision value of a construction (written in the call, carried by
+  // its `**kwargs` dict or an argparse default, in this file), when DeepSpeed
+  // rejects it and no `plugins=` brings a precision plugin of its own.
+  auto rejected = [&](TSNode construction, TSNode& value) {
+    KeyValues plugins = constructionKeyword(construction, "plugins", ctx.model);
     for (const KeyValue& v : plugins.values)
       if (!isNull(v.node)) return std::string();
-    for (const KeyValue& v : keywordValues(construction, "precision", ctx.model).values) {
+    for (const KeyValue& v : constructionKeyword(construction, "precision", ctx.model).values) {
       if (v.model != &ctx.model || isNull(v.node)) continue;
       std::string precision = unsupportedDeepSpeedPrecision(v.node, source);
       if (precision.empty()) continue;
-      argument = parentOf(v.node);
+      value = v.node;
       return precision;
     }
     return std::string();
   };
   for (const FabricInstance& fabric : ctx.model.fabrics()) {
-    TSNode argument{};
+    TSNode value{};
     std::string precision;
-    if (!fabric.strategy.deepSpeed() ||
-        (precision = rejected(fabric.construction, argument)).empty())
+    if (!fabric.strategy.deepSpeed() || (precision = rejected(fabric.construction, value)).empty())
       continue;
-    out.push_back(fabricFinding(ctx, argument, fabric,
-                                fmt::format("`{}` under DeepSpeed, which supports only {}",
-                                            textOf(argument, source), ctx.rule.quoted("supported")),
+    out.push_back(fabricFinding(ctx, parentOf(value), fabric,
+                                fmt::format("{} under DeepSpeed, which supports only {}",
+                                            writtenAt(value, source), ctx.rule.quoted("supported")),
                                 fmt::format(fmt::runtime(ctx.rule.quoted("Fabric")), precision)));
   }
   for (const TrainerInstance& trainer : ctx.model.trainers()) {
-    TSNode argument{};
+    TSNode value{};
     std::string precision;
     if (!trainer.strategy.deepSpeed() ||
-        (precision = rejected(trainer.construction, argument)).empty())
+        (precision = rejected(trainer.construction, value)).empty())
       continue;
     out.push_back(
-        trainerFinding(ctx, argument, trainer,
-                       fmt::format("`{}` under DeepSpeed, which supports only {}",
-                                   textOf(argument, source), ctx.rule.quoted("supported")),
+        trainerFinding(ctx, parentOf(value), trainer,
+                       fmt::format("{} under DeepSpeed, which supports only {}",
+                                   writtenAt(value, source), ctx.rule.quoted("supported")),
                        fmt::format(fmt::runtime(ctx.rule.quoted("Trainer")), precision)));
   }
 }

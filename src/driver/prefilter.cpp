@@ -97,8 +97,10 @@ std::vector<const Rule*> pythonRulesOf(const RuleSet& rules) {
 constexpr std::string_view kStringAnchors[] = {"deepspeed", "DeepSpeed", "_1_"};
 
 // A literal that is one name is still that name: a dict key
-// (`options["accelerator"] = "cpu"`), `getattr(model, "training_step")`.
+// (`options["accelerator"] = "cpu"`), `getattr(model, "training_step")`, an
+// argparse option whose value a Trainer gets (`"--gradient_clip_algorithm"`).
 bool quotedName(std::string_view body) {
+  if (body.rfind("--", 0) == 0) body.remove_prefix(2);
   if (body.empty() || std::isdigit(static_cast<unsigned char>(body[0]))) return false;
   return std::all_of(body.begin(), body.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_';

@@ -4,8 +4,8 @@
 // the enabled rules' trigger words, and the words that make a file matter to
 // the project model — so that a file without them is read once and never
 // parsed, whatever the number of words. Words count in code, not in
-// comments, and in a string literal only when it is one name (a dict key)
-// or holds a strategy's name.
+// comments, and in a string literal only when it is one name (a dict key,
+// an argparse `--option`) or holds a strategy's name.
 
 #include <cstdint>
 #include <string_view>

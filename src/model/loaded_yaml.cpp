@@ -90,6 +90,7 @@ LoadedYamlValue loadedYamlValue(TSNode expr, TSNode scope, const FileModel& mode
   if (!text) return out;
   keys.insert(keys.end(), moreKeys.begin(), moreKeys.end());
   out.loaded = true;
+  out.text = text;
   out.entry = yamlEntryAt(*text, keys);
   return out;
 }

@@ -16,9 +16,10 @@ namespace lightfix {
 class FileModel;
 
 struct LoadedYamlValue {
-  bool loaded = false;  // the expression reads a loaded YAML file of the project
-  std::string path;     // that file
-  YamlEntry entry;      // what it holds at the keys read
+  bool loaded = false;                // the expression reads a loaded YAML file of the project
+  std::string path;                   // that file
+  const std::string* text = nullptr;  // its text, the project's
+  YamlEntry entry;                    // what it holds at the keys read
 };
 
 // What `expr` (a chain of string subscripts and attributes on a name) reads

@@ -278,29 +278,30 @@ bool launcherPasses(const std::string& dest, const FileModel& m, Strategy& out) 
   return true;
 }
 
-// What argparse says of `args.dest`.
-enum class Argparse {
-  NotParsed,   // `args` is not the result of `parse_args()`
-  Undeclared,  // no `add_argument` declares `dest` (Lightning 1.x adds it)
-  Declared,    // the value is in `out`
+// What argparse gives `args.dest` by default, where `args =
+// parser.parse_args()` (directly, through the script's own helper, or from a
+// parser built in another file).
+struct ParsedDefault {
+  bool parsed = false;    // `args` is the result of `parse_args()`
+  bool declared = false;  // an `add_argument` or `set_defaults` gives `dest`
+  // The default's expression (null: none, so `None`), in `file`.
+  TSNode value{};
+  const FileModel* file = nullptr;
+  TSNode choices{};  // the `choices=` of its `add_argument`, in `choicesFile`
+  const FileModel* choicesFile = nullptr;
 };
 
-// `args.strategy` where `args = parser.parse_args()` (directly, through the
-// script's own helper, or from a parser built in another file): the default
-// of the matching `add_argument` or a `set_defaults`, maybe DeepSpeed when
-// its choices offer it or a launcher script of the project passes a
-// DeepSpeed name.
-Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const FileModel& m,
-                       int depth, Strategy& out) {
+ParsedDefault parsedDefault(TSNode args, const std::string& dest, TSNode scope, const FileModel& m,
+                            int depth) {
   std::string_view source = m.file().text();
   Origin o = m.bindings().trace(args, scope);
   if (o.kind == Origin::Parameter && depth <= kMaxStrategyDepth) {
     // `def main(args)`, called as `main(parser.parse_args())`: the caller's.
     std::vector<const CallSite*> callers = m.bindings().callersOf(o.function);
-    if (callers.size() != 1) return Argparse::NotParsed;
+    if (callers.size() != 1) return {};
     TSNode passed = m.bindings().argumentFor(*callers[0], o.param);
-    if (isNull(passed)) return Argparse::NotParsed;
-    return argparseValue(passed, dest, callers[0]->scope, m, depth + 1, out);
+    if (isNull(passed)) return {};
+    return parsedDefault(passed, dest, callers[0]->scope, m, depth + 1);
   }
   for (int hops = 0; hops < kMaxHelperReturns && o.kind == Origin::Expression; ++hops) {
     const FunctionInfo* helper = m.bindings().calledFunction(o.expr);
@@ -312,7 +313,7 @@ Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const
   MethodCall mc;
   if (o.kind != Origin::Expression || !asMethodCall(o.expr, source, mc) ||
       (mc.method != "parse_args" && mc.method != "parse_known_args"))
-    return Argparse::NotParsed;
+    return {};
 
   // The parser is built here, or by a function of another file, which runs
   // first: its defaults are read before this file's.
@@ -327,9 +328,8 @@ Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const
   // `add_argument(..., default=)`, and `set_defaults(dest=...)`, which
   // replaces the default of an argument declared before it and gives one to
   // an argument declared after it without its own (or to none declared).
-  bool declared = false;
-  TSNode choices{};
-  const FileModel* choicesFile = nullptr;
+  ParsedDefault out;
+  out.parsed = true;
   for (const FileModel* f : files) {
     std::string_view fsource = f->file().text();
     TSNode parserDefault{};  // set_defaults' value in this file, so far
@@ -343,26 +343,48 @@ Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const
       } else if (call.method == "add_argument" && declares(call.arguments, dest, fsource)) {
         value = keywordArgument(call.arguments, "default", fsource);
         if (isNull(value)) value = parserDefault;
-        if (isNull(choices)) {
-          choices = keywordArgument(call.arguments, "choices", fsource);
-          choicesFile = f;
+        if (isNull(out.choices)) {
+          out.choices = keywordArgument(call.arguments, "choices", fsource);
+          out.choicesFile = f;
         }
       } else {
         return;
       }
-      declared = true;
-      out = isNull(value) ? Strategy{} : evaluate(value, f->bindings().scopeOf(n), *f, depth + 1);
+      out.declared = true;
+      out.value = value;
+      out.file = f;
     });
   }
-  if (declared && !out.deepSpeed() && !isNull(choices))
-    for (TSNode choice : namedChildren(choices)) {
+  return out;
+}
+
+// What argparse says of `args.dest`.
+enum class Argparse {
+  NotParsed,   // `args` is not the result of `parse_args()`
+  Undeclared,  // no `add_argument` declares `dest` (Lightning 1.x adds it)
+  Declared,    // the value is in `out`
+};
+
+// `args.strategy` where `args = parser.parse_args()`: the default of the
+// matching `add_argument` or a `set_defaults` (parsedDefault), maybe
+// DeepSpeed when its choices offer it or a launcher script of the project
+// passes a DeepSpeed name.
+Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const FileModel& m,
+                       int depth, Strategy& out) {
+  ParsedDefault given = parsedDefault(args, dest, scope, m, depth);
+  if (!given.parsed) return Argparse::NotParsed;
+  if (!given.declared) return Argparse::Undeclared;
+  out = isNull(given.value) ? Strategy{}
+                            : evaluate(given.value, given.file->bindings().scopeOf(given.value),
+                                       *given.file, depth + 1);
+  if (!out.deepSpeed() && !isNull(given.choices))
+    for (TSNode choice : namedChildren(given.choices)) {
       std::string text;
-      if (stringLiteral(choice, choicesFile->file().text(), text) && isDeepSpeedName(text)) {
-        out = found(Strategy::MaybeDeepSpeed, choice, *choicesFile, "an argparse choice");
+      if (stringLiteral(choice, given.choicesFile->file().text(), text) && isDeepSpeedName(text)) {
+        out = found(Strategy::MaybeDeepSpeed, choice, *given.choicesFile, "an argparse choice");
         break;
       }
     }
-  if (!declared) return Argparse::Undeclared;
   if (!out.deepSpeed()) launcherPasses(dest, m, out);
   return Argparse::Declared;
 }
@@ -703,6 +725,14 @@ Strategy evaluateSplatStrategy(TSNode call, const FileModel& model) {
         if (loaded.loaded) return fromLoadedYaml(loaded, dict, model);
       }
   return fromValues(kv, call, model, 0, "`**kwargs` may carry it");
+}
+
+std::optional<KeyValue> argparseDefault(TSNode args, const std::string& dest, TSNode scope,
+                                        const FileModel& model) {
+  ParsedDefault given = parsedDefault(args, dest, scope, model, 0);
+  if (!given.declared) return std::nullopt;
+  if (isNull(given.value)) return KeyValue{};
+  return KeyValue{given.value, given.file->bindings().scopeOf(given.value), given.file};
 }
 
 Strategy evaluateStrategyArgument(TSNode args, TSNode scope, const FileModel& model) {

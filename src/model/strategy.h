@@ -4,8 +4,11 @@
 
 #include <tree_sitter/api.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
+
+#include "model/dict_values.h"
 
 namespace lightfix {
 
@@ -49,6 +52,13 @@ bool citesDeepSpeed(const Strategy& strategy, const FileModel& model);
 // The strategy that `args.strategy` holds, for a Trainer made from parsed
 // arguments (`Trainer.from_argparse_args(args)`, `Trainer(**vars(args))`).
 Strategy evaluateStrategyArgument(TSNode args, TSNode scope, const FileModel& model);
+
+// The default argparse gives `args.dest`, where `args = parser.parse_args()`
+// (as `args.strategy` is read): its expression, in the file that writes it
+// (a null node: no default, `None`); nothing when `args` is no parsed
+// arguments or no `add_argument` or `set_defaults` gives `dest`.
+std::optional<KeyValue> argparseDefault(TSNode args, const std::string& dest, TSNode scope,
+                                        const FileModel& model);
 
 // The strategy of a call given its keywords by `**kwargs`
 // (`Trainer(**trainer_kwargs)`): DeepSpeed when every path the dict takes

@@ -1,0 +1,39 @@
+#pragma once
+// A keyword of a `Trainer(...)` or `Fabric(...)` call wherever the program
+// writes it: in the call, in the `**kwargs` dict it is given, as the default
+// of the argparse option a `Trainer(**vars(args))` or
+// `Trainer.from_argparse_args(args)` is made from, or in the YAML file whose
+// section a script splats (`Trainer(**OmegaConf.load(path).trainer)`); so
+// that every argument is read the way the strategy is.
+
+#include <tree_sitter/api.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "model/dict_values.h"
+#include "model/loaded_yaml.h"
+
+namespace lightfix {
+
+class FileModel;
+
+// The Python values the keyword `name` may have in `call`: keywordValues(),
+// each `args.option` among them read as that option's argparse default; or
+// where the call is made from parsed arguments and does not write it, the
+// argparse default of `--name`.
+KeyValues constructionKeyword(TSNode call, const std::string& name, const FileModel& model);
+
+// Where a value constructionKeyword() found is written, for a message:
+// "`precision=\"64-true\"`", a dict's "`\"precision\": 64`", or
+// "`default=64` of `--precision`".
+std::string writtenAt(TSNode value, std::string_view source);
+
+// The scalar a YAML file the script loads gives `name`, when `call` splats
+// a section of it (`**cfg.trainer`) and writes no `name=` of its own; with
+// the splatted argument in `splat`.
+std::optional<LoadedYamlValue> constructionYamlKeyword(TSNode call, const std::string& name,
+                                                       const FileModel& model, TSNode* splat);
+
+}  // namespace lightfix
