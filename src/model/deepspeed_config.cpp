@@ -6,6 +6,7 @@
 #include "core/source_file.h"
 #include "model/file_model.h"
 #include "model/project_index.h"
+#include "model/strategy.h"
 #include "python/node.h"
 
 namespace lightfix {
@@ -52,11 +53,21 @@ unsigned lineOfKey(const std::string& text, const std::string& key) {
   return static_cast<unsigned>(std::count(text.begin(), text.begin() + at, '\n')) + 1;
 }
 
-// The path a `config=` value names: a string literal, or a name bound to one.
+// The path a `config=` value names: a string literal, a name bound to one,
+// or an argparse option whose default is one.
 std::optional<std::string> namedPath(TSNode value, const FileModel& m) {
   std::string_view source = m.file().text();
   std::string path;
   if (stringLiteral(value, source, path)) return path;
+  // `config=args.deepspeed_config`: the argparse option's default.
+  if (is(value, "attribute")) {
+    std::string dest(textOf(field(value, "attribute"), source));
+    std::optional<KeyValue> given =
+        argparseDefault(field(value, "object"), dest, m.bindings().scopeOf(value), m);
+    if (given && given->model && stringLiteral(given->node, given->model->file().text(), path))
+      return path;
+    return std::nullopt;
+  }
   if (!is(value, "identifier")) return std::nullopt;
   Origin o = m.bindings().trace(value, m.bindings().scopeOf(value));
   if (o.kind == Origin::Expression && o.index < 0 && stringLiteral(o.expr, source, path))
