@@ -276,7 +276,8 @@ void checkConfigs(RunShared& run, ProjectCheck& project,
     const std::string& path = project.configs[c];
     if (!configTexts[c] || !isYamlPath(path)) continue;
     auto file = std::make_shared<SourceFile>(path, std::move(*configTexts[c]));
-    ConfigReaders readers{cliPackage, project.model->index().hydraGroupTrainerPackage(path)};
+    ConfigReaders readers{cliPackage, project.model->index().hydraGroupTrainerPackage(path),
+                          &project.model->index()};
     checkConfig(file, readers, run.s.options, run.s.result, project);
   }
 }

@@ -271,6 +271,37 @@ std::vector<YamlScalar> yamlTrainerValues(const std::string& path, const std::st
   return out;
 }
 
+std::vector<YamlScalar> yamlDeepSpeedConfigPaths(const std::string& path, const std::string& text) {
+  std::vector<YamlScalar> out;
+  QuietYaml yaml(text);
+  forEachTrainerEntry(path, yaml, [&](const std::string& key, llvm::yaml::Node* value) {
+    auto* object = llvm::dyn_cast_or_null<MappingNode>(value);
+    if (key != "strategy" || !object) return;
+    // One pass (a mapping is walked once): the class, and `config:` beside
+    // Hydra's `_target_` or under LightningCLI's `init_args:`.
+    std::string classKey;
+    bool deepSpeed = false;
+    std::optional<YamlScalar> hydraConfig, cliConfig;
+    for (auto& kv : *object) {
+      std::string name = scalar(kv.getKey());
+      llvm::yaml::Node* v = kv.getValue();
+      if (name == "_target_" || name == "class_path") {
+        classKey = name;
+        deepSpeed = isDeepSpeedStrategyClass(scalar(v));
+      } else if (name == "config" && llvm::isa_and_nonnull<ScalarNode>(v)) {
+        hydraConfig = scalarAt(v, yaml.sm);
+      } else if (auto* args = llvm::dyn_cast_or_null<MappingNode>(v); args && name == "init_args") {
+        for (auto& arg : *args)
+          if (scalar(arg.getKey()) == "config" && llvm::isa_and_nonnull<ScalarNode>(arg.getValue()))
+            cliConfig = scalarAt(arg.getValue(), yaml.sm);
+      }
+    }
+    const std::optional<YamlScalar>& config = classKey == "_target_" ? hydraConfig : cliConfig;
+    if (deepSpeed && config) out.push_back(*config);
+  });
+  return out;
+}
+
 std::vector<YamlScalar> yamlTrainerObjects(const std::string& path, const std::string& text,
                                            const std::string& key) {
   std::vector<YamlScalar> out;

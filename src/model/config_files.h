@@ -31,6 +31,11 @@ std::vector<YamlScalar> yamlTrainerStrategyValues(const std::string& path, const
 std::vector<YamlScalar> yamlTrainerValues(const std::string& path, const std::string& text,
                                           const std::string& key);
 
+// The `config:` paths a Trainer section gives its `DeepSpeedStrategy`
+// object (Hydra's `{_target_: ..., config: ds.json}`, LightningCLI's
+// `{class_path: ..., init_args: {config: ds.json}}`).
+std::vector<YamlScalar> yamlDeepSpeedConfigPaths(const std::string& path, const std::string& text);
+
 // The classes of the objects a YAML config gives its Trainer's `key`
 // (`callbacks: [{class_path: ...}]`, or Hydra's `_target_`), one object or a
 // list of them: each the scalar naming the class.

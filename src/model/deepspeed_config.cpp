@@ -75,7 +75,9 @@ std::optional<std::string> namedPath(TSNode value, const FileModel& m) {
   return std::nullopt;
 }
 
-ConfigKey inJson(const DeepSpeedJson& file, const std::vector<std::string>& path) {
+}  // namespace
+
+ConfigKey jsonConfigKey(const DeepSpeedJson& file, const std::vector<std::string>& path) {
   ConfigKey out;
   const llvm::json::Object* object = &file.object;
   for (size_t i = 0; i < path.size(); ++i) {
@@ -96,8 +98,6 @@ ConfigKey inJson(const DeepSpeedJson& file, const std::vector<std::string>& path
   return out;
 }
 
-}  // namespace
-
 ConfigKey deepSpeedConfigKey(TSNode strategyCall, const std::vector<std::string>& path,
                              const FileModel& m) {
   ConfigKey out;
@@ -109,7 +109,7 @@ ConfigKey deepSpeedConfigKey(TSNode strategyCall, const std::vector<std::string>
     const DeepSpeedJson* file =
         m.index() ? m.index()->deepSpeedConfig(m.file().path(), *named) : nullptr;
     if (!file) return out;
-    ConfigKey found = inJson(*file, path);
+    ConfigKey found = jsonConfigKey(*file, path);
     found.argument = value;
     return found;
   }

@@ -46,6 +46,9 @@ struct ConfigKey {
   std::optional<int64_t> integer() const;
 };
 
+// What a JSON config file says at a key path.
+ConfigKey jsonConfigKey(const DeepSpeedJson& file, const std::vector<std::string>& path);
+
 // `strategyCall` is a `DeepSpeedStrategy(...)` call of `model`'s file.
 ConfigKey deepSpeedConfigKey(TSNode strategyCall, const std::vector<std::string>& path,
                              const FileModel& model);

@@ -16,6 +16,7 @@ class SourceFile;
 class SyntaxTree;
 class FileModel;
 class ProjectModel;
+class ProjectIndex;
 struct CxxContext;  // cxx/cxx_context.h: a C++ translation unit's AST
 
 struct RuleSpec;
@@ -42,6 +43,8 @@ struct ConfigReaders {
   // For a config of a Hydra `trainer/` group: the package whose Trainer the
   // group's `_target_`s name, when they agree; else empty.
   std::string hydraPackage;
+  // The project's other files (its DeepSpeed JSON configs); null alone.
+  const ProjectIndex* index = nullptr;
 };
 struct ConfigContext {
   const RuleSpec& rule;
