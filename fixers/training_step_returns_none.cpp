@@ -4,6 +4,8 @@
 // zero tied to every trainable parameter, so that every rank runs the same
 // backward and ZeRO's collectives stay in step (a detached zero can hang).
 // Unsafe: the optimizer still steps (momentum, weight decay, schedulers).
+// None for a class whose `configure_optimizers` returns no optimizer: it may
+// have no parameter to tie the zero to.
 
 #include <fmt/format.h>
 
@@ -69,6 +71,22 @@ bool guardedByBadLoss(TSNode function, TSNode ret, std::string_view loss, std::s
   return guarded;
 }
 
+// Whether the step's class says it trains no parameters: its own
+// `configure_optimizers` returns no optimizer (nothing, or `None`). A zero
+// tied to its parameters would then be `sum([]) * 0.0`, a float, which
+// Lightning's automatic loop refuses under every strategy.
+bool trainsNothing(const FileContext& ctx, const FunctionInfo& step) {
+  if (isNull(step.ownerClass)) return false;
+  std::string_view source = ctx.file.text();
+  for (const FunctionInfo* fn : ctx.model.bindings().methodsOf(step.ownerClass)) {
+    if (fn->name != "configure_optimizers") continue;
+    for (TSNode value : ctx.model.bindings().returnedValues(fn))
+      if (!is(value, "none") && textOf(value, source) != "None") return false;
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<Fix> fixTrainingStepReturnsNone(const FileContext& ctx, const Finding& finding) {
@@ -92,6 +110,7 @@ std::optional<Fix> fixTrainingStepReturnsNone(const FileContext& ctx, const Find
       !loss.empty() && boundOnEveryPath(function, ret, loss, source) &&
       !guardedByBadLoss(function, ret, loss, source) &&
       (isNull(none) || !badLossTest(ts_node_named_child(parentOf(none), 1), loss, source));
+  if (!useLoss && trainsNothing(ctx, *info)) return std::nullopt;
   std::string zero =
       useLoss ? fmt::format("{} * 0.0", loss)
               : fmt::format("sum(p.sum() for p in {}.parameters() if p.requires_grad) * 0.0",
