@@ -93,7 +93,8 @@ const Assignment* listBinding(const FileModel& model, TSNode name, TSNode scope,
   return made->index < 0 && is(made->value, "list") ? made : nullptr;
 }
 
-// `opts = [Adam(...)]` then `opts.append(Adam(...))` and `return opts`: the
+// `opts = [Adam(...)]` then `opts.append(Adam(...))` (or `opts += [...]`)
+// and `return opts`: the
 // optimizers on every path to `ret`, and those some path appends (an `if`).
 // False when the list may change otherwise (a loop, another call taking it).
 bool countAppended(const FileModel& model, TSNode name, TSNode ret, TSNode scope,
@@ -113,11 +114,20 @@ bool countAppended(const FileModel& model, TSNode name, TSNode ret, TSNode scope
     if (!known || !is(n, "identifier") || textOf(n, source) != text ||
         startOf(n) <= endOf(made->statement) || startOf(n) >= startOf(ret))
       return;
-    TSNode attribute = parentOf(n);
-    TSNode call = parentOf(attribute);
+    TSNode parent = parentOf(n);
+    // `name += [Adam(...), ...]`
+    if (is(parent, "augmented_assignment") && sameNode(field(parent, "left"), n)) {
+      std::vector<TSNode> added;
+      known = textOf(field(parent, "operator"), source) == "+=" &&
+              elementsOf(field(parent, "right"), added) && !insideLoop(parent);
+      for (TSNode item : added) known = known && makesOptimizer(model, item, scope);
+      if (known) (runsBefore(parent, ret) ? optimizers : maybe) += added.size();
+      return;
+    }
+    TSNode call = parentOf(parent);
     std::vector<TSNode> args = positionalArguments(field(call, "arguments"));
-    known = is(attribute, "attribute") && sameNode(field(attribute, "object"), n) &&
-            textOf(field(attribute, "attribute"), source) == "append" && is(call, "call") &&
+    known = is(parent, "attribute") && sameNode(field(parent, "object"), n) &&
+            textOf(field(parent, "attribute"), source) == "append" && is(call, "call") &&
             args.size() == 1 && makesOptimizer(model, args[0], scope) && !insideLoop(call);
     if (known) ++(runsBefore(call, ret) ? optimizers : maybe);
   });
