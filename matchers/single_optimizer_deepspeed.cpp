@@ -5,7 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
+#include <string_view>
 #include <tuple>
 
 #include "core/source_file.h"
@@ -34,6 +36,12 @@ const RuleSpec kSingleOptimizerDeepspeed{
 
 namespace {
 
+// Packages whose classes there are optimizers (`apex.optimizers.FusedAdam`,
+// `deepspeed.ops.adam.DeepSpeedCPUAdam`, `bitsandbytes.optim.AdamW8bit`).
+constexpr std::string_view kOptimizerModules[] = {"apex.optimizers.",    "deepspeed.ops.adam.",
+                                                  "deepspeed.ops.lamb.", "bitsandbytes.optim.",
+                                                  "torch_optimizer.",    "timm.optim."};
+
 // How many helpers deep an optimizer is looked for.
 constexpr int kMaxHelperDepth = 3;
 
@@ -48,6 +56,10 @@ bool makesOptimizer(const FileModel& model, TSNode expr, TSNode scope, int depth
   if (q && q->rfind("torch.", 0) == 0)
     return q->rfind("torch.optim.", 0) == 0 && q->find("lr_scheduler") == std::string::npos &&
            q->find("swa_utils") == std::string::npos;
+  // Lightning counts any optimizer: the fused and 8-bit ones too.
+  if (q && std::any_of(std::begin(kOptimizerModules), std::end(kOptimizerModules),
+                       [&](std::string_view m) { return q->rfind(m, 0) == 0; }))
+    return true;
   const FileModel* file = &model;
   const FunctionInfo* helper = model.bindings().calledFunction(o.expr);
   if (!helper && model.index()) std::tie(file, helper) = model.index()->callee(model, o.expr);
