@@ -73,8 +73,10 @@ bool isLightningModuleClass(std::string_view q) {
          inPackages(q, {"lightning", "pytorch_lightning"});
 }
 bool isDeepSpeedStrategyClass(std::string_view q) {
-  return leafOf(q) == "DeepSpeedStrategy" &&
-         inPackages(q, {"lightning", "lightning_fabric", "pytorch_lightning"});
+  // `DeepSpeedPlugin`: pytorch_lightning 1.x's name for it (before 1.6).
+  return (leafOf(q) == "DeepSpeedStrategy" &&
+          inPackages(q, {"lightning", "lightning_fabric", "pytorch_lightning"})) ||
+         (leafOf(q) == "DeepSpeedPlugin" && inPackages(q, {"pytorch_lightning"}));
 }
 std::string trainerPackageOf(std::string_view q) {
   auto starts = [&](std::string_view prefix) { return q.substr(0, prefix.size()) == prefix; };
@@ -85,8 +87,14 @@ std::string trainerPackageOf(std::string_view q) {
 
 bool isOtherStrategyClass(std::string_view q) {
   std::string_view leaf = leafOf(q);
-  return leaf.size() > 8 && leaf.substr(leaf.size() - 8) == "Strategy" &&
-         !isDeepSpeedStrategyClass(q) &&
+  auto endsWith = [&](std::string_view tail) {
+    return leaf.size() > tail.size() && leaf.substr(leaf.size() - tail.size()) == tail;
+  };
+  if (isDeepSpeedStrategyClass(q)) return false;
+  // pytorch_lightning 1.x's training type plugins (`DDPPlugin`, `DDPSpawnPlugin`).
+  if (endsWith("Plugin"))
+    return inPackages(q, {"pytorch_lightning"}) && leaf.find("DeepSpeed") == std::string_view::npos;
+  return endsWith("Strategy") &&
          inPackages(q, {"lightning", "lightning_fabric", "pytorch_lightning"});
 }
 

@@ -40,8 +40,10 @@ bool isFabricClass(std::string_view qualified);
 bool isPytorchLightningLite(std::string_view qualified);
 bool isTrainerClass(std::string_view qualified);
 bool isLightningModuleClass(std::string_view qualified);
+// `DeepSpeedStrategy` (or pytorch_lightning 1.x's `DeepSpeedPlugin`).
 bool isDeepSpeedStrategyClass(std::string_view qualified);
-// Any other Lightning strategy class (`DDPStrategy`, `FSDPStrategy`, …).
+// Any other Lightning strategy class (`DDPStrategy`, `FSDPStrategy`, …, and
+// pytorch_lightning 1.x's `DDPPlugin`…).
 bool isOtherStrategyClass(std::string_view qualified);
 // The package of the Trainer's side a qualified name comes from:
 // `pytorch_lightning`, or `lightning.pytorch` (also for `lightning.Trainer`,
