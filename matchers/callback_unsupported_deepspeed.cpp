@@ -151,10 +151,8 @@ std::vector<CallbackEntry> listedAt(const FileModel& model, TSNode value, TSNode
 std::vector<CallbackEntry> callbacksGiven(const FileModel& model, TSNode argument, TSNode point) {
   TSNode callbacks = made(model, argument);
   if (!is(callbacks, "call")) return listedAt(model, argument, point);
-  const FileModel* file = &model;
-  const FunctionInfo* helper = model.bindings().functionRunBy(callbacks);
-  if (!helper && model.index()) std::tie(file, helper) = model.index()->callee(model, callbacks);
-  if (!helper || !file || helper->name == "__init__") return listedAt(model, argument, point);
+  auto [file, helper] = model.functionCalled(callbacks, FileModel::Runs::Any);
+  if (!helper || helper->name == "__init__") return listedAt(model, argument, point);
   std::vector<TSNode> returned = file->bindings().returnedValues(helper);
   std::vector<CallbackEntry> entries;
   for (TSNode value : returned)

@@ -4,9 +4,9 @@
 #include "matchers/clip_by_value_deepspeed.h"
 
 #include <fmt/format.h>
+#include <llvm/ADT/StringRef.h>
 
 #include <algorithm>
-#include <cctype>
 
 #include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
@@ -29,12 +29,7 @@ const RuleSpec kClipByValueDeepspeed{"LF012",
 namespace {
 
 // "value" in any case, as Lightning compares the algorithm's name.
-bool namesValue(std::string_view text) {
-  static constexpr std::string_view kValue = "value";
-  return std::equal(text.begin(), text.end(), kValue.begin(), kValue.end(), [](char a, char b) {
-    return std::tolower(static_cast<unsigned char>(a)) == b;
-  });
-}
+bool namesValue(std::string_view text) { return llvm::StringRef(text).equals_insensitive("value"); }
 
 // Whether the YAML side of this rule reports the value already: a Trainer
 // section of its file with a DeepSpeed strategy of its own.

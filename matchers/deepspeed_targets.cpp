@@ -1,9 +1,9 @@
 #include "matchers/deepspeed_targets.h"
 
 #include <fmt/format.h>
+#include <llvm/ADT/StringRef.h>
 
 #include <algorithm>
-#include <cctype>
 
 #include "core/source_file.h"
 #include "matchers/fabric_calls.h"
@@ -17,14 +17,9 @@
 
 namespace lightfix {
 
-static std::string lowered(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 bool literalIs(TSNode n, std::string_view source, std::string_view value) {
   std::string text;
-  return stringLiteral(n, source, text) && lowered(text) == value;
+  return stringLiteral(n, source, text) && llvm::StringRef(text).equals_insensitive(value);
 }
 
 LightningSide lightningSideOf(const std::string& q) {
@@ -113,9 +108,9 @@ int statedZeroStage(const Strategy& strategy, const FileModel& model) {
   std::string_view source = strategy.evidenceFile->text();
   std::string name;
   if (stringLiteral(strategy.evidence, source, name)) {
-    name = lowered(name);
     for (int stage = 1; stage <= 3; ++stage)
-      if (name.rfind(fmt::format("deepspeed_stage_{}", stage), 0) == 0) return stage;
+      if (llvm::StringRef(name).startswith_insensitive(fmt::format("deepspeed_stage_{}", stage)))
+        return stage;
     return 0;
   }
   const FileModel* chosenIn = model.modelOfFile(strategy.evidenceFile);

@@ -60,10 +60,8 @@ bool makesOptimizer(const FileModel& model, TSNode expr, TSNode scope, int depth
   if (q && std::any_of(std::begin(kOptimizerModules), std::end(kOptimizerModules),
                        [&](std::string_view m) { return q->rfind(m, 0) == 0; }))
     return true;
-  const FileModel* file = &model;
-  const FunctionInfo* helper = model.bindings().calledFunction(o.expr);
-  if (!helper && model.index()) std::tie(file, helper) = model.index()->callee(model, o.expr);
-  if (!helper || !file || depth >= kMaxHelperDepth) return false;
+  auto [file, helper] = model.functionCalled(o.expr, FileModel::Runs::Direct);
+  if (!helper || depth >= kMaxHelperDepth) return false;
   std::vector<TSNode> returned = file->bindings().returnedValues(helper);
   for (TSNode value : returned)
     if (!makesOptimizer(*file, value, file->bindings().scopeOf(value), depth + 1)) return false;

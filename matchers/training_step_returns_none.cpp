@@ -222,9 +222,8 @@ static std::pair<const FileModel*, TSNode> setFromOutside(const FileModel& model
 static std::pair<const FileModel*, TSNode> delegate(const FileModel& model, TSNode cls, TSNode step,
                                                     TSNode call) {
   std::string_view source = model.file().text();
-  if (const FunctionInfo* fn = model.bindings().calledFunction(call)) return {&model, fn->node};
-  if (model.index())
-    if (auto [file, fn] = model.index()->callee(model, call); file) return {file, fn->node};
+  if (auto [file, fn] = model.functionCalled(call, FileModel::Runs::Direct); fn)
+    return {file, fn->node};
   MethodCall mc;
   if (!asMethodCall(call, source, mc)) return {nullptr, TSNode{}};
   if (textOf(mc.receiver, source) == "self") return findMethod(model, cls, mc.method, 0);

@@ -127,6 +127,16 @@ const LightningModuleClass* FileModel::lightningModule(std::string_view name) co
   return nullptr;
 }
 
+FileModel::Callee FileModel::functionCalled(TSNode call, Runs runs) const {
+  const FunctionInfo* own =
+      runs == Runs::Direct ? bindings_.calledFunction(call) : bindings_.functionRunBy(call);
+  if (own) return {this, own};
+  if (!index_ || !is(call, "call")) return {};
+  auto [file, function] = index_->callee(*this, call);
+  if (!file || !function) return {};
+  return {file, function};
+}
+
 std::vector<const ForeignCall*> FileModel::foreignCallers(const FunctionInfo* fn) const {
   if (!index_ || !isNull(enclosingFunction(fn->node))) return {};
   if (!isNull(fn->ownerClass) && fn->name != "__init__") return {};
@@ -562,12 +572,9 @@ std::vector<std::pair<const FileModel*, TSNode>> FileModel::trainerOrigins(TSNod
     work.pop_back();
     for (const Origin& o : w.file->bindings().originsReaching(w.expr, w.scope)) {
       if (o.kind != Origin::Expression || o.index >= 0) continue;
-      const FileModel* in = w.file;
-      const FunctionInfo* helper = in->bindings().calledFunction(o.expr);
-      // A function another file defines, imported: read its returns the
-      // same way (its Trainers are its own, matched once linked).
-      if (!helper && index_ && is(o.expr, "call"))
-        std::tie(in, helper) = index_->callee(*w.file, o.expr);
+      // A function another file defines, imported, is read the same way
+      // (its Trainers are its own, matched once linked).
+      auto [in, helper] = w.file->functionCalled(o.expr, Runs::Direct);
       std::vector<TSNode> returned =
           helper ? in->bindings().returnedValues(helper) : std::vector<TSNode>{};
       if (returned.empty()) out.emplace_back(w.file, o.expr);

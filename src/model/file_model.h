@@ -186,6 +186,17 @@ class FileModel {
   TSNode parsedArgumentsOf(TSNode call) const;
   // Calls of `fn` from other files of the project.
   std::vector<const ForeignCall*> foreignCallers(const FunctionInfo* fn) const;
+  // Which calls of this file count as running a function of it: only a
+  // direct call (Bindings::calledFunction), or any (a method of its class,
+  // a constructor, a launched function: Bindings::functionRunBy).
+  enum class Runs { Direct, Any };
+  struct Callee {
+    const FileModel* file = nullptr;
+    const FunctionInfo* function = nullptr;
+  };
+  // The function `call` runs, of this file or, imported, of another file of
+  // the project, with the file defining it; nulls for none.
+  Callee functionCalled(TSNode call, Runs runs) const;
 
   // The Fabrics an expression may hold, through names, parameters and callers.
   std::vector<const FabricInstance*> fabricsOf(TSNode expr, TSNode scope) const;

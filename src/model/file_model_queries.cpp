@@ -43,14 +43,9 @@ void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
   }
   if (o.kind == Origin::Expression && o.index < 0 && is(o.expr, "call")) {
     // `fabric = make_fabric(args)`: the Fabric the helper returns.
-    if (const FunctionInfo* helper = bindings_.calledFunction(o.expr)) {
-      TSNode returned = bindings_.returnedValue(helper);
-      if (!isNull(returned)) fabricsOf(returned, helper->node, depth + 1, out);
-    } else if (index_) {
-      auto [file, fn] = index_->callee(*this, o.expr);
-      TSNode returned = file ? file->bindings().returnedValue(fn) : TSNode{};
-      if (!isNull(returned)) file->fabricsOf(returned, fn->node, depth + 1, out);
-    }
+    auto [file, helper] = functionCalled(o.expr, Runs::Direct);
+    TSNode returned = helper ? file->bindings().returnedValue(helper) : TSNode{};
+    if (!isNull(returned)) file->fabricsOf(returned, helper->node, depth + 1, out);
     return;
   }
   if (o.kind != Origin::Parameter) return;

@@ -1,9 +1,9 @@
 #include "model/strategy.h"
 
 #include <fmt/format.h>
+#include <llvm/ADT/StringRef.h>
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -20,9 +20,8 @@
 
 namespace lightfix {
 
-bool isDeepSpeedName(std::string name) {
-  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return name.rfind("deepspeed", 0) == 0;
+bool isDeepSpeedName(std::string_view name) {
+  return llvm::StringRef(name).startswith_insensitive("deepspeed");
 }
 
 namespace {
@@ -98,10 +97,8 @@ std::optional<Strategy> builtName(TSNode expr, TSNode scope, const FileModel& m)
   std::optional<Constant> whole = foldConstant(expr, scope, m);
   if (whole && whole->kind == Constant::Str)
     return isDeepSpeedName(whole->text) ? found(Strategy::DeepSpeed, expr, m) : Strategy{};
-  std::string lowered = *start;
-  for (char& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (isDeepSpeedName(lowered)) return found(Strategy::DeepSpeed, expr, m);
-  if (std::string_view("deepspeed").substr(0, lowered.size()) != lowered) return Strategy{};
+  if (isDeepSpeedName(*start)) return found(Strategy::DeepSpeed, expr, m);
+  if (!llvm::StringRef("deepspeed").startswith_insensitive(*start)) return Strategy{};
   return found(Strategy::MaybeDeepSpeed, expr, m, "a name built from parts lightfix cannot read");
 }
 
@@ -453,10 +450,8 @@ std::optional<Strategy> fromHelper(TSNode call, TSNode scope, const FileModel& m
   std::vector<std::pair<const FileModel*, const FunctionInfo*>> run;
   for (const FunctionInfo* fn : selfMethodsRun(call, scope, m)) run.emplace_back(&m, fn);
   if (run.empty()) {
-    const FileModel* file = &m;
-    const FunctionInfo* fn = m.bindings().functionRunBy(call);
-    if (!fn && m.index()) std::tie(file, fn) = m.index()->callee(m, call);
-    if (fn && file && fn->name != "__init__") run.emplace_back(file, fn);
+    auto [file, fn] = m.functionCalled(call, FileModel::Runs::Any);
+    if (fn && fn->name != "__init__") run.emplace_back(file, fn);
   }
   bool every = true;
   bool any = false;

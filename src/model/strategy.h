@@ -74,6 +74,6 @@ bool hydraInstantiates(TSNode call, const FileModel& model, std::string_view gro
 
 // Whether a strategy name is one of DeepSpeed's (`deepspeed`,
 // `deepspeed_stage_3_offload`…), as Lightning's registry reads it.
-bool isDeepSpeedName(std::string name);
+bool isDeepSpeedName(std::string_view name);
 
 }  // namespace lightfix
