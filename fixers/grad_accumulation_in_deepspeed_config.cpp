@@ -3,6 +3,10 @@
 // takes it from to fill the config in. Safe: the engine accumulates the same
 // number of batches. Only for one Trainer and an integer literal (or
 // "auto", which is dropped); never over a different `accumulate_grad_batches`.
+// Adding the argument is unsafe when the Trainer may run another strategy,
+// which then accumulates too, or when lightfix cannot see each module it
+// fits; there is no fix for a module of manual optimization, for which
+// Lightning refuses any accumulation.
 
 #include <fmt/format.h>
 
@@ -11,6 +15,7 @@
 #include "fixers/arguments.h"
 #include "matchers/grad_accumulation_in_deepspeed_config.h"
 #include "model/file_model.h"
+#include "model/project_index.h"
 #include "python/node.h"
 #include "rules/rule.h"
 
@@ -65,6 +70,29 @@ static bool readsTheSameAt(TSNode value, TSNode use, const FileContext& ctx) {
   return true;
 }
 
+// What the Trainer's modules allow `accumulate_grad_batches=N`: every one it
+// fits is a LightningModule of the project with automatic optimization
+// (Known), one turns it off (Manual: Lightning's configuration validator
+// refuses N > 1), or one is not seen (Unknown).
+enum class FittedModules { Known, Manual, Unknown };
+
+static FittedModules fittedModules(const TrainerInstance& trainer, const FileContext& ctx) {
+  if (trainer.fits.empty()) return FittedModules::Unknown;
+  FittedModules out = FittedModules::Known;
+  for (const auto& [path, name] : trainer.fits) {
+    const LightningModuleClass* module = nullptr;
+    if (path == ctx.file.path()) {
+      module = ctx.model.lightningModule(name);
+    } else if (const ProjectIndex* index = ctx.model.index()) {
+      for (const FileModel* file : index->files())
+        if (file->file().path() == path) module = file->lightningModule(name);
+    }
+    if (module && module->manualOptimization) return FittedModules::Manual;
+    if (!module) out = FittedModules::Unknown;
+  }
+  return out;
+}
+
 std::optional<Fix> fixGradAccumulationInDeepspeedConfig(const FileContext& ctx,
                                                         const Finding& finding) {
   std::string_view source = ctx.file.text();
@@ -87,6 +115,8 @@ std::optional<Fix> fixGradAccumulationInDeepspeedConfig(const FileContext& ctx,
   for (const TrainerInstance& t : ctx.model.trainers())
     if (sameNode(t.strategy.evidence, match->strategy)) trainers.push_back(&t);
   if (trainers.size() != 1) return std::nullopt;
+  FittedModules modules = fittedModules(*trainers[0], ctx);
+  if (modules == FittedModules::Manual) return std::nullopt;
   TSNode arguments = field(trainers[0]->construction, "arguments");
   if (hasSplat(arguments)) return std::nullopt;
   std::string number(textOf(value, source));
@@ -94,6 +124,9 @@ std::optional<Fix> fixGradAccumulationInDeepspeedConfig(const FileContext& ctx,
   if (!isNull(given)) {
     if (textOf(given, source) != number) return std::nullopt;  // which one is meant?
   } else {
+    // Every strategy the Trainer may run accumulates from now on.
+    if (modules == FittedModules::Unknown || trainers[0]->strategy.kind != Strategy::DeepSpeed)
+      fix.applicability = Applicability::Unsafe;
     if (!is(value, "integer")) {
       // A computed value moves only if it reads the same at the Trainer;
       // unsafe, as lightfix cannot see what the names hold at run time.
