@@ -14,13 +14,13 @@
 namespace lightfix {
 
 std::vector<Finding> matchYamlClipByValue(const ConfigContext& ctx) {
-  std::optional<YamlScalar> deepSpeed = yamlDeepSpeed(ctx);
+  std::optional<StrategySource> deepSpeed = yamlDeepSpeed(ctx);
   if (!deepSpeed) return {};  // its strategy comes from elsewhere, if at all
   std::vector<Finding> out;
   for (const YamlScalar& v : yamlTrainerValues(ctx.path, ctx.text, "gradient_clip_algorithm")) {
     // Lightning lower-cases the name before comparing.
     if (!llvm::StringRef(v.value).equals_insensitive("value") || v.length == 0) continue;
-    Finding f = yamlFinding(v, *deepSpeed, "`gradient_clip_algorithm: value` under DeepSpeed",
+    Finding f = yamlFinding(ctx, v, *deepSpeed, "`gradient_clip_algorithm: value` under DeepSpeed",
                             ctx.rule.quoted());
     Fix fix;
     fix.message = "Clip by norm: `gradient_clip_algorithm: norm`";

@@ -12,7 +12,7 @@
 namespace lightfix {
 
 std::vector<Finding> matchYamlDeepspeedNeedsCuda(const ConfigContext& ctx) {
-  std::optional<YamlScalar> deepSpeed = yamlDeepSpeed(ctx);
+  std::optional<StrategySource> deepSpeed = yamlDeepSpeed(ctx);
   if (!deepSpeed) return {};
   // The connector takes the registry's names as written: `CPU` is no name.
   std::vector<YamlScalar> cpu;
@@ -24,7 +24,7 @@ std::vector<Finding> matchYamlDeepspeedNeedsCuda(const ConfigContext& ctx) {
   for (const YamlScalar& v : cpu)
     if (v.length > 0)
       out.push_back(
-          yamlFinding(v, *deepSpeed, "DeepSpeed on the CPU accelerator", ctx.rule.quoted()));
+          yamlFinding(ctx, v, *deepSpeed, "DeepSpeed on the CPU accelerator", ctx.rule.quoted()));
   return out;
 }
 

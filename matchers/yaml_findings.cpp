@@ -5,22 +5,26 @@
 #include <vector>
 
 #include "matchers/deepspeed_targets.h"
+#include "model/project_index.h"
+#include "model/project_model.h"
 
 namespace lightfix {
 
-std::optional<YamlScalar> yamlDeepSpeed(const ConfigContext& ctx) {
+std::optional<StrategySource> yamlDeepSpeed(const ConfigContext& ctx) {
+  if (ctx.readers.index && ctx.readers.index->hydraConfigs().composes(ctx.path))
+    return ctx.readers.index->hydraConfigs().composedTrainerAround(ctx.path);
   std::vector<YamlScalar> deepSpeed = yamlTrainerStrategyValues(ctx.path, ctx.text);
   if (deepSpeed.empty()) return std::nullopt;
-  return deepSpeed.front();
+  return StrategySource{Strategy::DeepSpeed, ctx.path, deepSpeed.front().line, {}};
 }
 
-Finding yamlFinding(const YamlScalar& at, const YamlScalar& deepSpeed, const std::string& problem,
-                    std::string_view quote) {
+Finding yamlFinding(const ConfigContext& ctx, const YamlScalar& at, const StrategySource& deepSpeed,
+                    const std::string& problem, std::string_view quote) {
   Finding f;
   f.start = at.offset;
   f.end = at.offset + at.length;
-  f.message = fmt::format("{}; DeepSpeed (selected at line {}) raises \"{}\"", problem,
-                          deepSpeed.line, quote);
+  f.message = fmt::format("{}; {} raises \"{}\"", problem, describe(deepSpeed, ctx.path), quote);
+  if (deepSpeed.kind == Strategy::MaybeDeepSpeed) f.severity = Severity::Warning;
   return f;
 }
 

@@ -13,12 +13,15 @@ namespace lightfix {
 
 // The first DeepSpeed strategy the config gives its Trainer, or none: a
 // Trainer argument of the file is judged only by the strategy beside it,
-// since one chosen elsewhere may not be the one this file's Trainer gets.
-std::optional<YamlScalar> yamlDeepSpeed(const ConfigContext& ctx);
+// since one chosen elsewhere may not be the one this file's Trainer gets;
+// or, where Hydra composes the section with other configs (`defaults:
+// [base, _self_]`), by the strategy each composition holding it gets.
+std::optional<StrategySource> yamlDeepSpeed(const ConfigContext& ctx);
 
-// "<problem>; DeepSpeed (selected at line N) raises "<quote>"", at `at`.
-Finding yamlFinding(const YamlScalar& at, const YamlScalar& deepSpeed, const std::string& problem,
-                    std::string_view quote);
+// "<problem>; DeepSpeed (selected at line N) raises "<quote>"", at `at`: a
+// warning where DeepSpeed is only possibly selected.
+Finding yamlFinding(const ConfigContext& ctx, const YamlScalar& at, const StrategySource& deepSpeed,
+                    const std::string& problem, std::string_view quote);
 
 // The class a `class_path`/`_target_` names, without its module: `CPUAccelerator`
 // when it is Lightning's Trainer-side class or a bare name (jsonargparse then

@@ -17,7 +17,7 @@
 namespace lightfix {
 
 std::vector<Finding> matchYamlGradAccumulation(const ConfigContext& ctx) {
-  std::optional<YamlScalar> deepSpeed = yamlDeepSpeed(ctx);
+  std::optional<StrategySource> deepSpeed = yamlDeepSpeed(ctx);
   if (!deepSpeed || !ctx.readers.index) return {};
   std::vector<Finding> out;
   for (const YamlScalar& v : yamlDeepSpeedConfigPaths(ctx.path, ctx.text)) {
@@ -27,7 +27,7 @@ std::vector<Finding> matchYamlGradAccumulation(const ConfigContext& ctx) {
     ConfigKey key = jsonConfigKey(*file, {"gradient_accumulation_steps"});
     if (key.kind != ConfigKey::Present) continue;
     out.push_back(yamlFinding(
-        v, *deepSpeed,
+        ctx, v, *deepSpeed,
         fmt::format("`gradient_accumulation_steps` in a Trainer's DeepSpeed config ({}:{})",
                     file->path, key.line),
         ctx.rule.quoted()));

@@ -14,7 +14,7 @@
 namespace lightfix {
 
 std::vector<Finding> matchYamlPrecisionUnsupported(const ConfigContext& ctx) {
-  std::optional<YamlScalar> deepSpeed = yamlDeepSpeed(ctx);
+  std::optional<StrategySource> deepSpeed = yamlDeepSpeed(ctx);
   if (!deepSpeed) return {};
   // A precision plugin of the config's own is what runs instead.
   if (!yamlTrainerValues(ctx.path, ctx.text, "plugins").empty() ||
@@ -30,7 +30,7 @@ std::vector<Finding> matchYamlPrecisionUnsupported(const ConfigContext& ctx) {
     if (v.length == 0) continue;
     std::string problem = fmt::format("`precision: {}` under DeepSpeed, which supports only {}",
                                       v.value, ctx.rule.quoted("supported"));
-    out.push_back(yamlFinding(v, *deepSpeed, problem,
+    out.push_back(yamlFinding(ctx, v, *deepSpeed, problem,
                               fmt::format(fmt::runtime(ctx.rule.quoted("Trainer")), precision)));
   }
   return out;

@@ -183,8 +183,10 @@ HydraConfigFile readHydraConfig(const std::string& text) {
         out.targetLine = lineOf(sm, kv.getValue());
       } else if (key == "defaults") {
         if (auto* list = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(kv.getValue()))
-          for (llvm::yaml::Node& item : *list)
+          for (llvm::yaml::Node& item : *list) {
+            if (scalar(&item) == "_self_") out.selfAt = static_cast<int>(out.defaults.size());
             if (auto d = hydraDefault(item)) out.defaults.push_back(std::move(*d));
+          }
       }
     }
     break;  // a Hydra config is one document
@@ -321,6 +323,28 @@ std::vector<YamlScalar> yamlTrainerObjects(const std::string& path, const std::s
       classOf(*value);
     }
   });
+  return out;
+}
+
+std::vector<YamlScalar> yamlHydraCallbacks(const std::string& path, const std::string& text) {
+  std::vector<YamlScalar> out;
+  if (inTrainerGroup(path)) return out;  // its top level is the Trainer's
+  QuietYaml yaml(text);
+  for (llvm::yaml::Document& doc : yaml.stream) {
+    auto* top = llvm::dyn_cast_or_null<MappingNode>(doc.getRoot());
+    if (!top) continue;
+    for (auto& kv : *top) {
+      auto* callbacks = llvm::dyn_cast_or_null<MappingNode>(kv.getValue());
+      if (scalar(kv.getKey()) != "callbacks" || !callbacks) continue;
+      for (auto& entry : *callbacks)
+        if (auto* object = llvm::dyn_cast_or_null<MappingNode>(entry.getValue()))
+          for (auto& field : *object)
+            if (scalar(field.getKey()) == "_target_" &&
+                llvm::isa_and_nonnull<ScalarNode>(field.getValue()))
+              out.push_back(scalarAt(field.getValue(), yaml.sm));
+    }
+    break;  // a Hydra config is one document
+  }
   return out;
 }
 

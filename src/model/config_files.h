@@ -41,6 +41,11 @@ std::vector<YamlScalar> yamlDeepSpeedConfigPaths(const std::string& path, const 
 // list of them: each the scalar naming the class.
 std::vector<YamlScalar> yamlTrainerObjects(const std::string& path, const std::string& text,
                                            const std::string& key);
+// The classes of a Hydra config's top-level `callbacks:` objects (`callbacks:
+// {swa: {_target_: ...}}`), which a run instantiates one by one and hands
+// its Trainer (`instantiate(cfg.trainer, callbacks=callbacks)`, the
+// lightning-hydra-template layout): each the scalar naming the class.
+std::vector<YamlScalar> yamlHydraCallbacks(const std::string& path, const std::string& text);
 
 // What a YAML file holds at a key path (`training`, `strategy`) of its first
 // document, as `yaml.safe_load` or `OmegaConf.load` read it.
@@ -66,6 +71,10 @@ struct HydraDefault {
 // the strategy it sets at its top level (a config of the `trainer` group).
 struct HydraConfigFile {
   std::vector<HydraDefault> defaults;
+  // Where `_self_` stands in `defaults`: its own keys are merged before the
+  // entries from there on; -1 when it is not listed (Hydra 1.1 merges them
+  // last).
+  int selfAt = -1;
   bool setsStrategy = false;   // `strategy:` at the top level, whatever it names
   unsigned deepSpeedLine = 0;  // the line, when that is a DeepSpeed strategy
   std::string target;          // its top-level `_target_:`, if any

@@ -36,8 +36,12 @@ bool inGroup(const std::string& path, HydraGroup g) {
 
 }  // namespace
 
-void HydraConfigs::add(const std::string& path, const std::string& text, unsigned deepSpeedLine) {
-  files_[normal(path)] = readHydraConfig(text);
+void HydraConfigs::add(const std::string& path, const std::string& text, unsigned deepSpeedLine,
+                       bool setsTrainerStrategy) {
+  HydraConfigFile& f = files_[normal(path)] = readHydraConfig(text);
+  trainerSections_[normal(path)] = {
+      path, deepSpeedLine,
+      deepSpeedLine > 0 || (inTrainerGroup(path) ? f.setsStrategy : setsTrainerStrategy)};
   if (deepSpeedLine > 0)
     named_.push_back({Strategy::MaybeDeepSpeed, path, deepSpeedLine, kMaybeWhy});
 }
@@ -180,6 +184,13 @@ bool HydraConfigs::hasGroup(HydraGroup group) const {
 }
 
 void HydraConfigs::resolve() {
+  // A base config's DeepSpeed that every config extending it overrides is
+  // no Trainer's.
+  named_.erase(std::remove_if(named_.begin(), named_.end(),
+                              [&](const StrategySource& s) {
+                                return !chosenInSomeComposition(s.path, s.line);
+                              }),
+               named_.end());
   trainer_ = resolveGroup(HydraGroup::Trainer);
   strategyGroup_.reset();
   if (hasGroup(HydraGroup::Strategy))
@@ -194,6 +205,112 @@ std::string HydraConfigs::groupTrainerPackage(const std::string& path) const {
     if (folderOf(other) == folder && !config.target.empty())
       packages.insert(trainerPackageOf(config.target));
   return packages.size() == 1 ? *packages.begin() : std::string();
+}
+
+std::optional<StrategySource> HydraConfigs::ownTrainer(const std::string& path) const {
+  auto it = trainerSections_.find(path);
+  if (it == trainerSections_.end() || !it->second.setsStrategy) return std::nullopt;
+  const TrainerSection& section = it->second;
+  if (section.deepSpeedLine > 0)
+    return StrategySource{Strategy::DeepSpeed, section.path, section.deepSpeedLine, {}};
+  return StrategySource{Strategy::NotDeepSpeed, section.path, 0, {}};
+}
+
+std::optional<std::string> HydraConfigs::extended(const std::string& from,
+                                                  const std::string& name) const {
+  std::string stem = name;
+  for (std::string_view ext : {".yaml", ".yml"})
+    if (stem.size() > ext.size() && stem.compare(stem.size() - ext.size(), ext.size(), ext) == 0)
+      stem.resize(stem.size() - ext.size());
+  std::string dir = folderOf(from);
+  if (stem.rfind('/', 0) != 0) return groupFile(dir, stem);
+  std::string root = dir;
+  for (int up = 0; up < kMaxHydraRootLevels; ++up, root = folderOf(root)) {
+    fs::path at = fs::path(root) / stem.substr(1);
+    if (auto found = groupFile(normal(at.parent_path()), at.filename().string())) return found;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> HydraConfigs::extenders(const std::string& path) const {
+  std::vector<std::string> out;
+  for (const auto& [other, f] : files_)
+    for (const HydraDefault& d : f.defaults)
+      if (d.group.empty())
+        for (const std::string& name : d.names)
+          if (extended(other, name) == path &&
+              std::find(out.begin(), out.end(), other) == out.end())
+            out.push_back(other);
+  return out;
+}
+
+bool HydraConfigs::composes(const std::string& given) const {
+  std::string path = normal(given);
+  const HydraConfigFile* f = file(path);
+  if (!f) return false;
+  for (const HydraDefault& d : f->defaults)
+    if (d.group.empty()) return true;
+  return !extenders(path).empty();
+}
+
+std::string HydraConfigs::normalPath(const std::string& path) { return normal(path); }
+
+std::optional<StrategySource> HydraConfigs::composedAt(const std::string& path, int depth) const {
+  const HydraConfigFile* f = file(path);
+  if (!f || depth > kMaxHydraDepth) return std::nullopt;
+  std::optional<StrategySource> out;
+  size_t self = f->selfAt < 0 ? f->defaults.size() : static_cast<size_t>(f->selfAt);
+  for (size_t k = 0; k <= f->defaults.size(); ++k) {
+    if (k == self)
+      if (auto own = ownTrainer(path)) out = own;
+    if (k == f->defaults.size() || !f->defaults[k].group.empty()) continue;
+    for (const std::string& name : f->defaults[k].names)
+      if (auto base = extended(path, name))
+        if (auto inherited = composedAt(*base, depth + 1)) out = inherited;
+  }
+  return out;
+}
+
+// The configs Hydra may be asked to compose that hold `path`: itself, unless
+// other configs extend it and it is no `trainer/` config a command line may
+// pick; and, through each config extending it, theirs.
+void HydraConfigs::compositionsHolding(const std::string& path, int depth,
+                                       std::vector<std::string>& out) const {
+  std::vector<std::string> above =
+      depth > kMaxHydraDepth ? std::vector<std::string>{} : extenders(path);
+  for (const std::string& other : above) compositionsHolding(other, depth + 1, out);
+  if ((above.empty() || inTrainerGroup(path)) &&
+      std::find(out.begin(), out.end(), path) == out.end())
+    out.push_back(path);
+}
+
+std::optional<StrategySource> HydraConfigs::composedTrainerAround(const std::string& given) const {
+  std::vector<std::string> holding;
+  compositionsHolding(normal(given), 0, holding);
+  std::optional<StrategySource> first;
+  bool every = !holding.empty();
+  for (const std::string& config : holding) {
+    std::optional<StrategySource> s = composedAt(config, 0);
+    bool deepSpeed = s && s->kind == Strategy::DeepSpeed;
+    every = every && deepSpeed;
+    if (deepSpeed && !first) first = s;
+  }
+  if (first && !every) {
+    first->kind = Strategy::MaybeDeepSpeed;
+    first->why = "one of the configs composed with it";
+  }
+  return first;
+}
+
+bool HydraConfigs::chosenInSomeComposition(const std::string& given, unsigned line) const {
+  std::string path = normal(given);
+  if (!composes(path)) return true;
+  std::vector<std::string> holding;
+  compositionsHolding(path, 0, holding);
+  return std::any_of(holding.begin(), holding.end(), [&](const std::string& config) {
+    std::optional<StrategySource> s = composedAt(config, 0);
+    return s && normal(s->path) == path && s->line == line;
+  });
 }
 
 }  // namespace lightfix

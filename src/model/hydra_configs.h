@@ -21,8 +21,9 @@ enum class HydraGroup { Trainer, Strategy };
 class HydraConfigs {
  public:
   // Every YAML config of the project, with the line of the first DeepSpeed
-  // strategy it gives a Trainer (0 for none).
-  void add(const std::string& path, const std::string& text, unsigned deepSpeedLine);
+  // strategy it gives a Trainer (0 for none) and whether it sets one at all.
+  void add(const std::string& path, const std::string& text, unsigned deepSpeedLine,
+           bool setsTrainerStrategy = false);
   // Run once every config is added. The Trainer is DeepSpeed when every
   // trainer config a default composition picks names it (after the configs
   // it inherits from); possibly DeepSpeed when any config does, as a command
@@ -44,7 +45,43 @@ class HydraConfigs {
   // itself: what Hydra builds from it is told by its siblings.
   std::string groupTrainerPackage(const std::string& path) const;
 
+  // Whether the config at `path` extends another through its defaults list
+  // (`defaults: [base, _self_]`) or is extended by one: its Trainer section
+  // is then one part of what Hydra composes.
+  bool composes(const std::string& path) const;
+  // The strategy the Trainer section of `path` runs under, over each
+  // composition holding it (itself, unless only other configs extend it,
+  // and each config extending it): DeepSpeed where each composition's
+  // strategy is, possibly DeepSpeed where one's is, else null.
+  std::optional<StrategySource> composedTrainerAround(const std::string& path) const;
+  // The strategy Hydra composes for the Trainer of the config at `path`
+  // from the configs it extends and its own keys, in its defaults list's
+  // order: where the last one setting it sets it; null when none does.
+  std::optional<StrategySource> composedTrainer(const std::string& path) const {
+    return composedAt(normalPath(path), 0);
+  }
+  // Whether some composition holding the config at `path` gets its Trainer's
+  // strategy from `line` of it (not overridden by a config extending it).
+  bool chosenInSomeComposition(const std::string& path, unsigned line) const;
+
  private:
+  // What a config gives the Trainer it builds: a `trainer:` section's
+  // strategy (a `trainer/` group config's top level).
+  struct TrainerSection {
+    std::string path;  // as given
+    unsigned deepSpeedLine = 0;
+    bool setsStrategy = false;
+  };
+  static std::string normalPath(const std::string& path);
+  std::optional<StrategySource> composedAt(const std::string& path, int depth) const;
+  std::optional<StrategySource> ownTrainer(const std::string& path) const;
+  // The config a defaults entry without a group names: `base` beside
+  // `from`, `/experiment/base` from the config root (the nearest folder
+  // above that holds it).
+  std::optional<std::string> extended(const std::string& from, const std::string& name) const;
+  // The configs whose defaults list extends `path`.
+  std::vector<std::string> extenders(const std::string& path) const;
+  void compositionsHolding(const std::string& path, int depth, std::vector<std::string>& out) const;
   struct Choice {
     std::string path;  // the trainer config picked
     bool override = false;
@@ -59,8 +96,9 @@ class HydraConfigs {
   std::vector<std::string> pickedAnywhere(HydraGroup group) const;
   std::optional<StrategySource> resolveGroup(HydraGroup group) const;
 
-  std::map<std::string, HydraConfigFile> files_;  // by normal path
-  std::vector<StrategySource> named_;             // configs naming DeepSpeed, in order
+  std::map<std::string, HydraConfigFile> files_;           // by normal path
+  std::map<std::string, TrainerSection> trainerSections_;  // by normal path
+  std::vector<StrategySource> named_;                      // configs naming DeepSpeed, in order
   std::optional<StrategySource> trainer_;
   std::optional<StrategySource> strategyGroup_;
 };

@@ -95,7 +95,7 @@ const LauncherFlag* ProjectIndex::launcherPassing(const std::string& flag) const
 
 void ProjectIndex::addYamlConfig(const std::string& path, const std::string& text,
                                  unsigned deepSpeedLine, bool trainerStrategy) {
-  hydra_.add(path, text, deepSpeedLine);
+  hydra_.add(path, text, deepSpeedLine, trainerStrategy);
   yamlTexts_[normalisedPath(path)] = {path, text};
   std::optional<StrategySource>& set = yamlTrainers_[normalisedPath(path)];
   if (deepSpeedLine > 0) {
@@ -107,6 +107,7 @@ void ProjectIndex::addYamlConfig(const std::string& path, const std::string& tex
 
 std::optional<StrategySource> ProjectIndex::yamlTrainerStrategy(const std::string& path) const {
   std::string normal = normalisedPath(path);
+  if (hydra_.composes(path)) return hydra_.composedTrainer(path);
   if (auto it = yamlTrainers_.find(normal); it != yamlTrainers_.end()) return it->second;
   std::string folder = normal.substr(0, normal.rfind('/') + 1);
   std::optional<StrategySource> out;

@@ -73,6 +73,9 @@ class ProjectIndex {
   std::string hydraGroupTrainerPackage(const std::string& path) const {
     return hydra_.groupTrainerPackage(path);
   }
+  // The Hydra compositions YAML configs take part in (`defaults: [base,
+  // _self_]`), for the strategy a config's Trainer section runs under.
+  const HydraConfigs& hydraConfigs() const { return hydra_; }
 
   // The text of the project's YAML file a script opens by `named` (as
   // deepSpeedConfig finds one), or null; with its path in `path`.

@@ -95,6 +95,11 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
 }
 
 void ProjectModel::markUnreadConfigTrainers(const std::vector<FileModel*>& files) {
+  // A base config's strategy that each config extending it overrides.
+  for (ProjectTrainer& t : trainers_)
+    if (isNull(t.construction) &&
+        !index_.hydraConfigs().chosenInSomeComposition(t.source.path, t.source.line))
+      t.unread = true;
   bool readers = false;  // LightningCLI or Hydra builds Trainers from configs
   for (const FileModel* f : files) {
     readers = readers || f->imports().qualifyName("LightningCLI").has_value();
