@@ -14,7 +14,9 @@
 #include "matchers/fabric_calls.h"
 #include "model/deepspeed_config.h"
 #include "model/file_model.h"
+#include "model/project_index.h"
 #include "model/project_model.h"
+#include "model/strategy.h"
 #include "python/flow.h"
 #include "python/node.h"
 #include "rules/rule.h"
@@ -45,20 +47,65 @@ constexpr std::string_view kOptimizerModules[] = {"apex.optimizers.",    "deepsp
 // How many helpers deep an optimizer is looked for.
 constexpr int kMaxHelperDepth = 3;
 
-// `torch.optim.Adam(...)` (any class of `torch.optim` but its schedulers),
-// directly, through a name bound once in the same function, or returned by
-// a helper of the project (`get_optimizer(params)`) on each of its returns.
+// A qualified name of an optimizer class: any of `torch.optim` but its
+// schedulers; any of the packages above, as Lightning counts any optimizer.
+bool optimizerClassName(std::string_view q) {
+  if (q.rfind("torch.", 0) == 0)
+    return q.rfind("torch.optim.", 0) == 0 && q.find("lr_scheduler") == std::string::npos &&
+           q.find("swa_utils") == std::string::npos;
+  return std::any_of(std::begin(kOptimizerModules), std::end(kOptimizerModules),
+                     [&](std::string_view m) { return q.rfind(m, 0) == 0; });
+}
+
+// The module-level class `name` of `file`, or null.
+TSNode classNamed(const FileModel& file, std::string_view name) {
+  for (TSNode n : namedChildren(file.bindings().module())) {
+    TSNode cls = is(n, "decorated_definition") ? field(n, "definition") : n;
+    if (is(cls, "class_definition") && textOf(field(cls, "name"), file.file().text()) == name)
+      return cls;
+  }
+  return TSNode{};
+}
+
+// Whether the class `callee` names is a project class deriving from an
+// optimizer class, through classes of the project (GPT-SoVITS's
+// `ScaledAdam(BatchedOptimizer)`, `BatchedOptimizer(torch.optim.Optimizer)`).
+bool projectOptimizerClass(const FileModel& model, TSNode callee, int depth) {
+  if (depth > kMaxHelperDepth) return false;
+  std::string_view source = model.file().text();
+  const FileModel* file = &model;
+  std::string name(textOf(callee, source));
+  if (auto q = model.imports().qualify(callee, source); q && model.index()) {
+    std::optional<ProjectIndex::Symbol> symbol = model.index()->symbol(model.file().path(), *q);
+    if (!symbol) return false;
+    file = symbol->file;
+    name = symbol->name;
+  } else if (!is(callee, "identifier")) {
+    return false;
+  }
+  TSNode cls = classNamed(*file, name);
+  std::string_view text = file->file().text();
+  for (TSNode base : namedChildren(field(cls, "superclasses"))) {
+    if (!is(base, "identifier") && !is(base, "attribute")) continue;
+    auto q = file->imports().qualify(base, text);
+    if ((q && optimizerClassName(*q)) || projectOptimizerClass(*file, base, depth + 1)) return true;
+  }
+  return false;
+}
+
+// `torch.optim.Adam(...)` (any optimizer class, or a project class deriving
+// from one), directly, through a name bound once in the same function, made
+// by Hydra from an `optimizer` config (`instantiate(cfg.optimizer,
+// params=...)`), or returned by a helper of the project
+// (`get_optimizer(params)`) on each of its returns.
 bool makesOptimizer(const FileModel& model, TSNode expr, TSNode scope, int depth = 0) {
   std::string_view source = model.file().text();
   Origin o = model.bindings().trace(expr, scope);
   if (o.kind != Origin::Expression || o.index >= 0 || !is(o.expr, "call")) return false;
-  auto q = model.imports().qualify(field(o.expr, "function"), source);
-  if (q && q->rfind("torch.", 0) == 0)
-    return q->rfind("torch.optim.", 0) == 0 && q->find("lr_scheduler") == std::string::npos &&
-           q->find("swa_utils") == std::string::npos;
-  // Lightning counts any optimizer: the fused and 8-bit ones too.
-  if (q && std::any_of(std::begin(kOptimizerModules), std::end(kOptimizerModules),
-                       [&](std::string_view m) { return q->rfind(m, 0) == 0; }))
+  TSNode callee = field(o.expr, "function");
+  auto q = model.imports().qualify(callee, source);
+  if (q && (q->rfind("torch.", 0) == 0 || optimizerClassName(*q))) return optimizerClassName(*q);
+  if (hydraInstantiates(o.expr, model, "optimizer") || projectOptimizerClass(model, callee, 0))
     return true;
   auto [file, helper] = model.functionCalled(o.expr, FileModel::Runs::Direct);
   if (!helper || depth >= kMaxHelperDepth) return false;

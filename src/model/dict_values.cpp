@@ -267,18 +267,65 @@ class Mutations {
   int depth_;
 };
 
-// A function's `**kwargs`: what its callers pass by keyword, less the
-// keywords its named parameters take.
-KeyValues fromCallers(const FunctionInfo& fn, const Path& path, const FileModel& m, int depth) {
-  if (fn.paramIndex(path[0]) >= 0) return absent();
-  struct Caller {
-    const FileModel* model;
-    const CallSite* site;
-  };
+struct Caller {
+  const FileModel* model;
+  const CallSite* site;
+};
+
+// The calls of `fn`, of its own file and of others.
+std::vector<Caller> callersOf(const FunctionInfo& fn, const FileModel& m) {
   std::vector<Caller> callers;
   for (const CallSite* site : m.bindings().callersOf(&fn)) callers.push_back({&m, site});
   for (const ForeignCall* call : m.foreignCallers(&fn))
     callers.push_back({call->model, &call->site});
+  return callers;
+}
+
+// A parameter holding a dict (`def train(model, trainer_kwargs)`): what
+// each caller passes for it. A caller leaving it to its default, or passing
+// `*args`, may give anything.
+KeyValues fromArguments(const FunctionInfo& fn, int param, const Path& path, const FileModel& m,
+                        int depth) {
+  std::vector<Caller> callers = callersOf(fn, m);
+  if (callers.empty()) return unknown();
+  KeyValues out{{}, true};
+  for (const Caller& c : callers) {
+    TSNode arg = c.model->bindings().argumentFor(*c.site, param);
+    if (isNull(arg) || is(arg, "list_splat") || is(arg, "dictionary_splat")) {
+      out.complete = false;
+      continue;
+    }
+    merge(out, valuesAt(arg, path, 0, c.site->call, c.site->scope, *c.model, depth + 1));
+  }
+  return out;
+}
+
+// `self.trainer_kwargs`, assigned once in the file (`self.trainer_kwargs =
+// trainer_kwargs` in `__init__`) and otherwise only unpacked
+// (`Trainer(**self.trainer_kwargs)`), so that nothing changes it: what that
+// assignment gives.
+KeyValues attributeOnce(TSNode attribute, const Path& path, const FileModel& m, int depth) {
+  std::string_view source = m.file().text();
+  std::string_view text = textOf(attribute, source);
+  if (text.rfind("self.", 0) != 0 || text.find('.', 5) != std::string_view::npos) return unknown();
+  const std::vector<size_t>& at = m.bindings().assignmentsTo(text);
+  if (at.size() != 1) return unknown();
+  const Assignment& a = m.bindings().assignments()[at[0]];
+  if (a.index >= 0) return unknown();
+  bool onlyUnpacked = true;
+  walkTypes(m.bindings().module(), {"attribute"}, [&](TSNode n) {
+    if (textOf(n, source) != text || contains(a.statement, n)) return;
+    onlyUnpacked = onlyUnpacked && is(parentOf(n), "dictionary_splat");
+  });
+  if (!onlyUnpacked) return unknown();
+  return valuesAt(a.value, path, 0, a.statement, a.scope, m, depth + 1);
+}
+
+// A function's `**kwargs`: what its callers pass by keyword, less the
+// keywords its named parameters take.
+KeyValues fromCallers(const FunctionInfo& fn, const Path& path, const FileModel& m, int depth) {
+  if (fn.paramIndex(path[0]) >= 0) return absent();
+  std::vector<Caller> callers = callersOf(fn, m);
   if (callers.empty()) return unknown();
   KeyValues out{{}, true};
   for (const Caller& c : callers) {
@@ -321,6 +368,9 @@ KeyValues named(TSNode name, const Path& path, size_t from, TSNode point, TSNode
     if (!isNull(param)) {
       out = fromCallers(*fn, rest, m, depth + 1);
       after = endOf(param);
+    } else if (int index = fn ? fn->paramIndex(text) : -1; index >= 0) {
+      out = fromArguments(*fn, index, rest, m, depth + 1);
+      after = startOf(fn->body);
     } else if (FileModel::ImportedValue v = m.importedValue(name); v.file) {
       // `from config import DS_CONFIG`: the dict that module builds, then
       // what this scope changes in it.
@@ -355,6 +405,9 @@ KeyValues valuesAt(TSNode dict, const Path& path, size_t from, TSNode point, TSN
   if (is(dict, "dictionary") || isDictCall(dict, source))
     return inLiteral(dict, path, from, scope, m, depth);
   if (is(dict, "identifier")) return named(dict, path, from, point, scope, m, depth);
+  if (is(dict, "attribute"))
+    return attributeOnce(dict, Path(path.begin() + static_cast<std::ptrdiff_t>(from), path.end()),
+                         m, depth);
   if (is(dict, "subscript")) {
     // `cfg["trainer"]`: the same keys one level down.
     Path longer(path.begin() + static_cast<std::ptrdiff_t>(from), path.end());

@@ -1,9 +1,11 @@
 #pragma once
 // What a key of a dict holds where the dict is used: a dict written as a
 // literal or `dict(...)`, then changed by `d["k"] = v`, `d["a"]["b"] = v`,
-// `d.update(...)`, `d.pop("k")` and `del d["k"]` before that point, or the
-// keywords a function's `**kwargs` receives from its callers. So that
-// `Trainer(**trainer_kwargs)` is read like `Trainer(strategy=...)`.
+// `d.update(...)`, `d.pop("k")` and `del d["k"]` before that point; the
+// keywords a function's `**kwargs` receives from its callers; what callers
+// pass for a parameter holding a dict; or what `self.kwargs`, set once and
+// only unpacked, was set to. So that `Trainer(**trainer_kwargs)` is read
+// like `Trainer(strategy=...)`.
 
 #include <tree_sitter/api.h>
 

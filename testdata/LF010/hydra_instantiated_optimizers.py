@@ -1,0 +1,24 @@
+# `optimizer/adamw.yaml` holds `_target_: torch.optim.AdamW`; each call
+# builds one optimizer from it.
+import hydra
+from lightning.pytorch import LightningModule, Trainer
+
+
+class SequenceModel(LightningModule):
+    def __init__(self, cfg):
+        super().__init__()
+        self.cfg = cfg
+
+    def training_step(self, batch, batch_idx):
+        return self.backbone(batch).mean()
+
+    def configure_optimizers(self):
+        optimizer = hydra.utils.instantiate(self.cfg.optimizer, params=self.backbone.parameters())
+        head_optimizer = hydra.utils.instantiate(self.cfg.optimizer, params=self.head.parameters())
+        return [optimizer, head_optimizer]
+
+
+@hydra.main(config_path="configs", config_name="config")
+def main(cfg):
+    trainer = Trainer(strategy="deepspeed_stage_2", max_epochs=cfg.epochs)
+    trainer.fit(SequenceModel(cfg))
