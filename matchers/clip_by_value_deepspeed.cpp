@@ -10,9 +10,11 @@
 
 #include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
+#include "matchers/yaml_findings.h"
 #include "model/construction_arguments.h"
 #include "model/dict_values.h"
 #include "model/file_model.h"
+#include "model/project_model.h"
 #include "python/node.h"
 #include "rules/rule_specs.h"
 
@@ -30,16 +32,6 @@ namespace {
 
 // "value" in any case, as Lightning compares the algorithm's name.
 bool namesValue(std::string_view text) { return llvm::StringRef(text).equals_insensitive("value"); }
-
-// Whether the YAML side of this rule reports the value already: a Trainer
-// section of its file with a DeepSpeed strategy of its own.
-bool reportedInYaml(const LoadedYamlValue& yaml) {
-  if (yamlTrainerStrategyValues(yaml.path, *yaml.text).empty()) return false;
-  std::vector<YamlScalar> values =
-      yamlTrainerValues(yaml.path, *yaml.text, "gradient_clip_algorithm");
-  return std::any_of(values.begin(), values.end(),
-                     [&](const YamlScalar& v) { return v.offset == yaml.entry.scalar.offset; });
-}
 
 }  // namespace
 
@@ -68,7 +60,7 @@ void matchClipByValueDeepspeed(const FileContext& ctx, std::vector<Finding>& out
             ? constructionYamlKeyword(t.construction, "gradient_clip_algorithm", ctx.model, &splat)
             : std::nullopt;
     if (yaml && yaml->entry.kind == YamlEntry::Scalar && namesValue(yaml->entry.scalar.value) &&
-        !reportedInYaml(*yaml))
+        !reportedInYaml(*yaml, "gradient_clip_algorithm", ctx.project.options().targetDeepSpeed))
       out.push_back(
           trainerFinding(ctx, splat, t,
                          fmt::format("`gradient_clip_algorithm: value` ({}:{}) under DeepSpeed",

@@ -7,8 +7,11 @@
 #include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
 #include "matchers/fabric_calls.h"
+#include "matchers/yaml_findings.h"
 #include "model/construction_arguments.h"
+#include "model/dict_values.h"
 #include "model/file_model.h"
+#include "model/project_model.h"
 #include "python/node.h"
 #include "rules/rule_specs.h"
 
@@ -20,7 +23,9 @@ const RuleSpec kPrecisionUnsupportedDeepspeed{
     "a `precision=` DeepSpeed does not support (64-bit, Transformer Engine)",
     "`precision='64-true')` is not supported in DeepSpeed. `precision` must be one of: "
     "('32-true', '16-true', 'bf16-true', '16-mixed', 'bf16-mixed').",
-    {"precision"},
+    // `Trainer`: its precision may come from a YAML file the script loads
+    // (`**cfg.trainer`).
+    {"precision", "Trainer"},
     {},
     // Fabric's text, then the Trainer's.
     R"(`precision='[^']*'\)` is not supported in DeepSpeed\.|`Trainer\(strategy='deepspeed', precision='[^']*'\)` is not supported\.)",
@@ -28,18 +33,43 @@ const RuleSpec kPrecisionUnsupportedDeepspeed{
      {"Fabric", "`precision='{}')` is not supported in DeepSpeed."},
      {"Trainer", "`Trainer(strategy='deepspeed', precision='{}')` is not supported."}}};
 
-// The precision Lightning's connector makes of a literal (`64` and `"64"`
-// are "64-true"), when DeepSpeed rejects it; empty otherwise.
+// The precision Lightning's connector makes of a value as written (`64` and
+// `"64"` are "64-true"), when DeepSpeed rejects it; empty otherwise.
+static std::string unsupportedDeepSpeedPrecision(std::string text) {
+  if (text == "64") text = "64-true";
+  if (text == "64-true" || text == "transformer-engine" || text == "transformer-engine-float16")
+    return text;
+  return {};
+}
+
 static std::string unsupportedDeepSpeedPrecision(TSNode value, std::string_view source) {
   std::string text;
   if (is(value, "integer"))
     text = std::string(textOf(value, source));
   else if (!stringLiteral(value, source, text))
     return {};
-  if (text == "64") text = "64-true";
-  if (text == "64-true" || text == "transformer-engine" || text == "transformer-engine-float16")
-    return text;
-  return {};
+  return unsupportedDeepSpeedPrecision(text);
+}
+
+// `Trainer(**cfg.trainer)` with `cfg` a YAML file the script loads: the
+// file's `precision:` when DeepSpeed rejects it and the section brings no
+// `plugins:`, unless the YAML side reports it; with the `**` argument.
+static std::optional<LoadedYamlValue> rejectedInLoadedYaml(const FileContext& ctx,
+                                                           TSNode construction, TSNode& splat,
+                                                           std::string& precision) {
+  for (const KeyValue& v : constructionKeyword(construction, "plugins", ctx.model).values)
+    if (!isNull(v.node)) return std::nullopt;
+  std::optional<LoadedYamlValue> yaml =
+      constructionYamlKeyword(construction, "precision", ctx.model, &splat);
+  if (!yaml || yaml->entry.kind != YamlEntry::Scalar) return std::nullopt;
+  std::optional<LoadedYamlValue> plugins =
+      constructionYamlKeyword(construction, "plugins", ctx.model, nullptr);
+  if (plugins && plugins->entry.kind != YamlEntry::Absent) return std::nullopt;
+  precision = unsupportedDeepSpeedPrecision(yaml->entry.scalar.value);
+  if (precision.empty() ||
+      reportedInYaml(*yaml, "precision", ctx.project.options().targetDeepSpeed))
+    return std::nullopt;
+  return yaml;
 }
 
 void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Finding>& out) {
@@ -73,9 +103,20 @@ void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Find
   for (const TrainerInstance& trainer : ctx.model.trainers()) {
     TSNode value{};
     std::string precision;
-    if (!trainer.strategy.deepSpeed() ||
-        (precision = rejected(trainer.construction, value)).empty())
+    if (!trainer.strategy.deepSpeed()) continue;
+    if ((precision = rejected(trainer.construction, value)).empty()) {
+      TSNode splat{};
+      std::optional<LoadedYamlValue> yaml =
+          rejectedInLoadedYaml(ctx, trainer.construction, splat, precision);
+      if (yaml)
+        out.push_back(trainerFinding(
+            ctx, splat, trainer,
+            fmt::format("`precision: {}` ({}:{}) under DeepSpeed, which supports only {}",
+                        yaml->entry.scalar.value, yaml->path, yaml->entry.scalar.line,
+                        ctx.rule.quoted("supported")),
+            fmt::format(fmt::runtime(ctx.rule.quoted("Trainer")), precision)));
       continue;
+    }
     out.push_back(
         trainerFinding(ctx, parentOf(value), trainer,
                        fmt::format("{} under DeepSpeed, which supports only {}",

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "matchers/deepspeed_targets.h"
@@ -10,12 +11,36 @@
 
 namespace lightfix {
 
-std::optional<StrategySource> yamlDeepSpeed(const ConfigContext& ctx) {
+namespace {
+
+std::optional<StrategySource> chosenDeepSpeed(const ConfigContext& ctx) {
   if (ctx.readers.index && ctx.readers.index->hydraConfigs().composes(ctx.path))
     return ctx.readers.index->hydraConfigs().composedTrainerAround(ctx.path);
   std::vector<YamlScalar> deepSpeed = yamlTrainerStrategyValues(ctx.path, ctx.text);
   if (deepSpeed.empty()) return std::nullopt;
   return StrategySource{Strategy::DeepSpeed, ctx.path, deepSpeed.front().line, {}};
+}
+
+// A section pinned to the CPU is a test's or a tool's, not the job migrated.
+bool pinnedToCpu(const ConfigContext& ctx) {
+  for (const YamlScalar& v : yamlTrainerValues(ctx.path, ctx.text, "accelerator"))
+    if (v.value == "cpu") return true;
+  for (const YamlScalar& v : yamlTrainerObjects(ctx.path, ctx.text, "accelerator"))
+    if (lightningClassOf(v.value) == "CPUAccelerator") return true;
+  return false;
+}
+
+}  // namespace
+
+std::optional<StrategySource> yamlDeepSpeed(const ConfigContext& ctx) {
+  std::optional<StrategySource> chosen = chosenDeepSpeed(ctx);
+  if ((chosen && chosen->kind == Strategy::DeepSpeed) || !ctx.readers.targetDeepSpeed)
+    return chosen;
+  // A migration: the section's Trainer runs the target strategy.
+  if (!yamlHasTrainerSection(ctx.path, ctx.text) ||
+      (!ctx.readers.migrateCpuPinned && pinnedToCpu(ctx)))
+    return chosen;
+  return StrategySource{Strategy::DeepSpeed, ctx.path, 0, {}};
 }
 
 Finding yamlFinding(const ConfigContext& ctx, const YamlScalar& at, const StrategySource& deepSpeed,
@@ -26,6 +51,15 @@ Finding yamlFinding(const ConfigContext& ctx, const YamlScalar& at, const Strate
   f.message = fmt::format("{}; {} raises \"{}\"", problem, describe(deepSpeed, ctx.path), quote);
   if (deepSpeed.kind == Strategy::MaybeDeepSpeed) f.severity = Severity::Warning;
   return f;
+}
+
+bool reportedInYaml(const LoadedYamlValue& yaml, const std::string& key, bool migration) {
+  if (yamlTrainerStrategyValues(yaml.path, *yaml.text).empty() &&
+      !(migration && yamlHasTrainerSection(yaml.path, *yaml.text)))
+    return false;
+  std::vector<YamlScalar> values = yamlTrainerValues(yaml.path, *yaml.text, key);
+  return std::any_of(values.begin(), values.end(),
+                     [&](const YamlScalar& v) { return v.offset == yaml.entry.scalar.offset; });
 }
 
 std::string lightningClassOf(const std::string& classPath) {

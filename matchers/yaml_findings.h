@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "model/config_files.h"
+#include "model/loaded_yaml.h"
 #include "rules/rule.h"
 
 namespace lightfix {
@@ -22,6 +23,11 @@ std::optional<StrategySource> yamlDeepSpeed(const ConfigContext& ctx);
 // warning where DeepSpeed is only possibly selected.
 Finding yamlFinding(const ConfigContext& ctx, const YamlScalar& at, const StrategySource& deepSpeed,
                     const std::string& problem, std::string_view quote);
+
+// Whether the YAML side reports the value a script read from a YAML file it
+// loads (`Trainer(**cfg.trainer)`) itself: a `key` of a Trainer section of
+// that file, whose own strategy is DeepSpeed, or any under a migration.
+bool reportedInYaml(const LoadedYamlValue& yaml, const std::string& key, bool migration);
 
 // The class a `class_path`/`_target_` names, without its module: `CPUAccelerator`
 // when it is Lightning's Trainer-side class or a bare name (jsonargparse then

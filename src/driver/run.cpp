@@ -276,8 +276,9 @@ void checkConfigs(RunShared& run, ProjectCheck& project,
     const std::string& path = project.configs[c];
     if (!configTexts[c] || !isYamlPath(path)) continue;
     auto file = std::make_shared<SourceFile>(path, std::move(*configTexts[c]));
+    const ModelOptions& model = run.s.options.model;
     ConfigReaders readers{cliPackage, project.model->index().hydraGroupTrainerPackage(path),
-                          &project.model->index()};
+                          &project.model->index(), model.targetDeepSpeed, model.migrateCpuPinned};
     checkConfig(file, readers, run.s.options, run.s.result, project);
   }
 }

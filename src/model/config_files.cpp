@@ -326,6 +326,13 @@ std::vector<YamlScalar> yamlTrainerObjects(const std::string& path, const std::s
   return out;
 }
 
+bool yamlHasTrainerSection(const std::string& path, const std::string& text) {
+  bool any = false;
+  QuietYaml yaml(text);
+  forEachTrainerEntry(path, yaml, [&](const std::string&, llvm::yaml::Node*) { any = true; });
+  return any;
+}
+
 std::vector<YamlScalar> yamlHydraCallbacks(const std::string& path, const std::string& text) {
   std::vector<YamlScalar> out;
   if (inTrainerGroup(path)) return out;  // its top level is the Trainer's

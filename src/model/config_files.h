@@ -26,6 +26,10 @@ struct YamlScalar {
 // The same, each with the scalar that names it.
 std::vector<YamlScalar> yamlTrainerStrategyValues(const std::string& path, const std::string& text);
 
+// Whether a YAML config describes a Trainer: a `trainer:` mapping, or the
+// top level of a `trainer/` group file.
+bool yamlHasTrainerSection(const std::string& path, const std::string& text);
+
 // The scalars a YAML config gives its Trainer's `key` (`gradient_clip_algorithm`),
 // each with where it is (the same Trainer mappings as the strategy's).
 std::vector<YamlScalar> yamlTrainerValues(const std::string& path, const std::string& text,

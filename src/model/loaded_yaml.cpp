@@ -34,6 +34,24 @@ std::string openedPath(TSNode file, TSNode use, TSNode scope, const FileModel& m
   return path;
 }
 
+// The path a literal names, or a name bound to one, or a parameter whose
+// one caller of the file passes one (`train("config.yaml")`); else empty.
+std::string literalPath(TSNode value, TSNode scope, const FileModel& m, int hops) {
+  std::string path;
+  if (hops > kMaxLoadHops || stringLiteral(value, m.file().text(), path)) return path;
+  if (!is(value, "identifier")) return {};
+  Origin o = m.bindings().trace(value, scope);
+  if (o.kind == Origin::Parameter) {
+    std::vector<const CallSite*> callers = m.bindings().callersOf(o.function);
+    if (callers.size() != 1) return {};
+    TSNode passed = m.bindings().argumentFor(*callers[0], o.param);
+    return isNull(passed) ? std::string() : literalPath(passed, callers[0]->scope, m, hops + 1);
+  }
+  if (o.kind == Origin::Expression && o.index < 0 && !sameNode(o.expr, value))
+    return literalPath(o.expr, o.scope, m, hops + 1);
+  return {};
+}
+
 // The YAML file `value` holds, loaded by the call that made it.
 const std::string* loadedFile(TSNode value, TSNode scope, const FileModel& m, int hops,
                               std::string& path) {
@@ -57,7 +75,7 @@ const std::string* loadedFile(TSNode value, TSNode scope, const FileModel& m, in
   if (!callee || args.empty()) return nullptr;
   std::string named;
   if (*callee == "omegaconf.OmegaConf.load") {
-    if (!stringLiteral(args[0], source, named)) return nullptr;
+    named = literalPath(args[0], scope, m, hops + 1);
   } else if (*callee == "yaml.safe_load" || *callee == "yaml.load" || *callee == "yaml.full_load" ||
              *callee == "yaml.unsafe_load") {
     named = openedPath(args[0], value, scope, m);
@@ -66,10 +84,11 @@ const std::string* loadedFile(TSNode value, TSNode scope, const FileModel& m, in
   return m.index()->yamlText(m.file().path(), named, &path);
 }
 
-}  // namespace
-
-LoadedYamlValue loadedYamlValue(TSNode expr, TSNode scope, const FileModel& model,
-                                const std::vector<std::string>& moreKeys) {
+// What `expr` reads of a loaded file: its chain of keys on a name, and
+// through a name bound to such a chain (`trainer = cfg.trainer`), the
+// chain it was bound to.
+LoadedYamlValue loadedYamlValueAt(TSNode expr, TSNode scope, const FileModel& model,
+                                  const std::vector<std::string>& moreKeys, int hops) {
   std::string_view source = model.file().text();
   std::vector<std::string> keys;
   TSNode base = expr;
@@ -85,14 +104,27 @@ LoadedYamlValue loadedYamlValue(TSNode expr, TSNode scope, const FileModel& mode
     }
     keys.insert(keys.begin(), key);
   }
+  keys.insert(keys.end(), moreKeys.begin(), moreKeys.end());
+  if (is(base, "identifier") && hops < kMaxLoadHops) {
+    Origin o = model.bindings().trace(base, scope);
+    if (o.kind == Origin::Expression && o.index < 0 &&
+        (is(o.expr, "attribute") || is(o.expr, "subscript")))
+      return loadedYamlValueAt(o.expr, o.scope, model, keys, hops + 1);
+  }
   LoadedYamlValue out;
   const std::string* text = loadedFile(base, scope, model, 0, out.path);
   if (!text) return out;
-  keys.insert(keys.end(), moreKeys.begin(), moreKeys.end());
   out.loaded = true;
   out.text = text;
   out.entry = yamlEntryAt(*text, keys);
   return out;
+}
+
+}  // namespace
+
+LoadedYamlValue loadedYamlValue(TSNode expr, TSNode scope, const FileModel& model,
+                                const std::vector<std::string>& moreKeys) {
+  return loadedYamlValueAt(expr, scope, model, moreKeys, 0);
 }
 
 }  // namespace lightfix

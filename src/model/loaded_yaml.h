@@ -24,8 +24,9 @@ struct LoadedYamlValue {
 
 // What `expr` (a chain of string subscripts and attributes on a name) reads
 // of a YAML file loaded in `model`'s file, followed by `moreKeys`: through
-// names and a parameter's one caller of the same file. Not `loaded` when the
-// chain's root is anything else.
+// names (`trainer = cfg.trainer`), and a parameter's one caller of the same
+// file, to the load and the path it names. Not `loaded` when the chain's
+// root is anything else.
 LoadedYamlValue loadedYamlValue(TSNode expr, TSNode scope, const FileModel& model,
                                 const std::vector<std::string>& moreKeys = {});
 

@@ -45,6 +45,11 @@ struct ConfigReaders {
   std::string hydraPackage;
   // The project's other files (its DeepSpeed JSON configs); null alone.
   const ProjectIndex* index = nullptr;
+  // A migration (`--target-strategy deepspeed`): every Trainer section is
+  // judged as running DeepSpeed, but one pinned to the CPU, unless LF018
+  // was selected by name (as ModelOptions says for Python).
+  bool targetDeepSpeed = false;
+  bool migrateCpuPinned = false;
 };
 struct ConfigContext {
   const RuleSpec& rule;
