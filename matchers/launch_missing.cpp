@@ -20,6 +20,17 @@
 
 namespace lightfix {
 
+// `Fabric(devices=1)`, `Fabric(devices=[0])`: one device, which Fabric runs
+// without a launch under every strategy but DeepSpeed.
+static bool oneDevice(const FabricInstance& fabric) {
+  if (!fabric.file) return false;
+  std::string_view source = fabric.file->text();
+  TSNode devices = keywordArgument(field(fabric.construction, "arguments"), "devices", source);
+  if (is(devices, "integer")) return textOf(devices, source) == "1";
+  if (is(devices, "list")) return ts_node_named_child_count(devices) == 1;
+  return false;
+}
+
 const RuleSpec kLaunchMissing{
     "LF005",
     "launch-missing",
@@ -86,9 +97,11 @@ void matchLaunchMissing(const FileContext& ctx, std::vector<Finding>& out) {
     // A subclass may launch itself through an overridden `run`.
     if (c.fabric->launched || !c.fabric->className.empty()) continue;
     // DeepSpeed only by `--target-strategy`: the code as it stands runs without
-    // a launch, so something (`fabric run`, one device) makes that work.
+    // a launch, so something (`fabric run`, one device) makes that work; but
+    // one device asked for by name, which DeepSpeed launches too.
     const Strategy& strategy = c.fabric->strategy;
-    if (isNull(strategy.evidence) && strategy.externalPath.empty()) continue;
+    if (isNull(strategy.evidence) && strategy.externalPath.empty() && !oneDevice(*c.fabric))
+      continue;
     if (!handed) handed = handedOver(ctx);
     if (std::any_of(handed->begin(), handed->end(),
                     [&](const FabricInstance* f) { return sameFabric(f, c.fabric); }))
