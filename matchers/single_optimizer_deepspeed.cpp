@@ -16,7 +16,6 @@
 #include "model/file_model.h"
 #include "model/project_index.h"
 #include "model/project_model.h"
-#include "model/strategy.h"
 #include "python/flow.h"
 #include "python/node.h"
 #include "rules/rule.h"
@@ -93,9 +92,25 @@ bool projectOptimizerClass(const FileModel& model, TSNode callee, int depth) {
   return false;
 }
 
+// `hydra.utils.instantiate(cfg.optimizer, params)`, `...(cfg.train.head_optimizer,
+// ...)`: Hydra building an object from a config key naming an optimizer.
+bool hydraOptimizer(TSNode call, const FileModel& model) {
+  std::string_view source = model.file().text();
+  auto q = model.imports().qualify(field(call, "function"), source);
+  if (!q || (*q != "hydra.utils.instantiate" && *q != "hydra.utils.call")) return false;
+  std::vector<TSNode> args = positionalArguments(field(call, "arguments"));
+  if (args.empty()) return false;
+  std::string key;
+  if (is(args[0], "attribute"))
+    key = std::string(textOf(field(args[0], "attribute"), source));
+  else if (!is(args[0], "subscript") || !stringLiteral(field(args[0], "subscript"), source, key))
+    return false;
+  return key.find("optimizer") != std::string::npos;
+}
+
 // `torch.optim.Adam(...)` (any optimizer class, or a project class deriving
 // from one), directly, through a name bound once in the same function, made
-// by Hydra from an `optimizer` config (`instantiate(cfg.optimizer,
+// by Hydra from an optimizer's config (`instantiate(cfg.optimizer,
 // params=...)`), or returned by a helper of the project
 // (`get_optimizer(params)`) on each of its returns.
 bool makesOptimizer(const FileModel& model, TSNode expr, TSNode scope, int depth = 0) {
@@ -105,8 +120,7 @@ bool makesOptimizer(const FileModel& model, TSNode expr, TSNode scope, int depth
   TSNode callee = field(o.expr, "function");
   auto q = model.imports().qualify(callee, source);
   if (q && (q->rfind("torch.", 0) == 0 || optimizerClassName(*q))) return optimizerClassName(*q);
-  if (hydraInstantiates(o.expr, model, "optimizer") || projectOptimizerClass(model, callee, 0))
-    return true;
+  if (hydraOptimizer(o.expr, model) || projectOptimizerClass(model, callee, 0)) return true;
   auto [file, helper] = model.functionCalled(o.expr, FileModel::Runs::Direct);
   if (!helper || depth >= kMaxHelperDepth) return false;
   std::vector<TSNode> returned = file->bindings().returnedValues(helper);

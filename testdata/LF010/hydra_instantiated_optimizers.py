@@ -1,5 +1,5 @@
-# `optimizer/adamw.yaml` holds `_target_: torch.optim.AdamW`; each call
-# builds one optimizer from it.
+# `optimizer/adamw.yaml` holds `_target_: torch.optim.AdamW`, as does the
+# `train.head_optimizer` key: each call builds one optimizer.
 import hydra
 from lightning.pytorch import LightningModule, Trainer
 
@@ -14,7 +14,7 @@ class SequenceModel(LightningModule):
 
     def configure_optimizers(self):
         optimizer = hydra.utils.instantiate(self.cfg.optimizer, params=self.backbone.parameters())
-        head_optimizer = hydra.utils.instantiate(self.cfg.optimizer, params=self.head.parameters())
+        head_optimizer = hydra.utils.instantiate(self.cfg.train.head_optimizer, self.head.parameters())
         return [optimizer, head_optimizer]
 
 
