@@ -44,6 +44,11 @@ void HydraConfigs::add(const std::string& path, const std::string& text, unsigne
       deepSpeedLine > 0 || (inTrainerGroup(path) ? f.setsStrategy : setsTrainerStrategy)};
   if (deepSpeedLine > 0)
     named_.push_back({Strategy::MaybeDeepSpeed, path, deepSpeedLine, kMaybeWhy});
+  for (const HydraDefault& d : f.defaults)
+    if (d.group.empty())
+      for (const std::string& name : d.names)
+        for (std::string& candidate : candidatesOf(normal(path), name))
+          mayExtend_.emplace(std::move(candidate), std::make_pair(normal(path), name));
 }
 
 const HydraConfigFile* HydraConfigs::file(const std::string& path) const {
@@ -216,31 +221,43 @@ std::optional<StrategySource> HydraConfigs::ownTrainer(const std::string& path) 
   return StrategySource{Strategy::NotDeepSpeed, section.path, 0, {}};
 }
 
-std::optional<std::string> HydraConfigs::extended(const std::string& from,
-                                                  const std::string& name) const {
+std::vector<std::string> HydraConfigs::candidatesOf(const std::string& from,
+                                                    const std::string& name) {
   std::string stem = name;
   for (std::string_view ext : {".yaml", ".yml"})
     if (stem.size() > ext.size() && stem.compare(stem.size() - ext.size(), ext.size(), ext) == 0)
       stem.resize(stem.size() - ext.size());
+  std::vector<std::string> out;
+  auto both = [&](const fs::path& at) {
+    for (const char* ext : {".yaml", ".yml"}) out.push_back(normal(at.string() + ext));
+  };
   std::string dir = folderOf(from);
-  if (stem.rfind('/', 0) != 0) return groupFile(dir, stem);
-  std::string root = dir;
-  for (int up = 0; up < kMaxHydraRootLevels; ++up, root = folderOf(root)) {
-    fs::path at = fs::path(root) / stem.substr(1);
-    if (auto found = groupFile(normal(at.parent_path()), at.filename().string())) return found;
+  if (stem.rfind('/', 0) != 0) {
+    both(fs::path(dir) / stem);
+    return out;
   }
+  std::string root = dir;
+  for (int up = 0; up < kMaxHydraRootLevels; ++up, root = folderOf(root))
+    both(fs::path(root) / stem.substr(1));
+  return out;
+}
+
+std::optional<std::string> HydraConfigs::extended(const std::string& from,
+                                                  const std::string& name) const {
+  for (const std::string& candidate : candidatesOf(from, name))
+    if (file(candidate)) return candidate;
   return std::nullopt;
 }
 
 std::vector<std::string> HydraConfigs::extenders(const std::string& path) const {
   std::vector<std::string> out;
-  for (const auto& [other, f] : files_)
-    for (const HydraDefault& d : f.defaults)
-      if (d.group.empty())
-        for (const std::string& name : d.names)
-          if (extended(other, name) == path &&
-              std::find(out.begin(), out.end(), other) == out.end())
-            out.push_back(other);
+  auto [from, to] = mayExtend_.equal_range(path);
+  for (auto it = from; it != to; ++it) {
+    const auto& [other, name] = it->second;
+    if (extended(other, name) == path && std::find(out.begin(), out.end(), other) == out.end())
+      out.push_back(other);
+  }
+  std::sort(out.begin(), out.end());  // in path order, whatever order they were added in
   return out;
 }
 

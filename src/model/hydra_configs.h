@@ -79,6 +79,8 @@ class HydraConfigs {
   // `from`, `/experiment/base` from the config root (the nearest folder
   // above that holds it).
   std::optional<std::string> extended(const std::string& from, const std::string& name) const;
+  // The paths such an entry may name, in the order Hydra looks for them.
+  static std::vector<std::string> candidatesOf(const std::string& from, const std::string& name);
   // The configs whose defaults list extends `path`.
   std::vector<std::string> extenders(const std::string& path) const;
   void compositionsHolding(const std::string& path, int depth, std::vector<std::string>& out) const;
@@ -98,7 +100,10 @@ class HydraConfigs {
 
   std::map<std::string, HydraConfigFile> files_;           // by normal path
   std::map<std::string, TrainerSection> trainerSections_;  // by normal path
-  std::vector<StrategySource> named_;                      // configs naming DeepSpeed, in order
+  // Each path a defaults entry without a group may name, with the config
+  // and the entry: so that finding who extends a config is a lookup.
+  std::multimap<std::string, std::pair<std::string, std::string>> mayExtend_;
+  std::vector<StrategySource> named_;  // configs naming DeepSpeed, in order
   std::optional<StrategySource> trainer_;
   std::optional<StrategySource> strategyGroup_;
 };
