@@ -14,14 +14,8 @@ namespace lightfix {
 std::vector<Finding> matchYamlDeepspeedNeedsCuda(const ConfigContext& ctx) {
   std::optional<StrategySource> deepSpeed = yamlDeepSpeed(ctx);
   if (!deepSpeed) return {};
-  // The connector takes the registry's names as written: `CPU` is no name.
-  std::vector<YamlScalar> cpu;
-  for (const YamlScalar& v : yamlTrainerValues(ctx.path, ctx.text, "accelerator"))
-    if (v.value == "cpu") cpu.push_back(v);
-  for (const YamlScalar& v : yamlTrainerObjects(ctx.path, ctx.text, "accelerator"))
-    if (lightningClassOf(v.value) == "CPUAccelerator") cpu.push_back(v);
   std::vector<Finding> out;
-  for (const YamlScalar& v : cpu)
+  for (const YamlScalar& v : yamlCpuAccelerators(ctx))
     if (v.length > 0)
       out.push_back(
           yamlFinding(ctx, v, *deepSpeed, "DeepSpeed on the CPU accelerator", ctx.rule.quoted()));

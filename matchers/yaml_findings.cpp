@@ -21,24 +21,16 @@ std::optional<StrategySource> chosenDeepSpeed(const ConfigContext& ctx) {
   return StrategySource{Strategy::DeepSpeed, ctx.path, deepSpeed.front().line, {}};
 }
 
-// A section pinned to the CPU is a test's or a tool's, not the job migrated.
-bool pinnedToCpu(const ConfigContext& ctx) {
-  for (const YamlScalar& v : yamlTrainerValues(ctx.path, ctx.text, "accelerator"))
-    if (v.value == "cpu") return true;
-  for (const YamlScalar& v : yamlTrainerObjects(ctx.path, ctx.text, "accelerator"))
-    if (lightningClassOf(v.value) == "CPUAccelerator") return true;
-  return false;
-}
-
 }  // namespace
 
 std::optional<StrategySource> yamlDeepSpeed(const ConfigContext& ctx) {
   std::optional<StrategySource> chosen = chosenDeepSpeed(ctx);
   if ((chosen && chosen->kind == Strategy::DeepSpeed) || !ctx.readers.targetDeepSpeed)
     return chosen;
-  // A migration: the section's Trainer runs the target strategy.
+  // A migration: the section's Trainer runs the target strategy; one pinned
+  // to the CPU is a test's or a tool's, not the job migrated.
   if (!yamlHasTrainerSection(ctx.path, ctx.text) ||
-      (!ctx.readers.migrateCpuPinned && pinnedToCpu(ctx)))
+      (!ctx.readers.migrateCpuPinned && !yamlCpuAccelerators(ctx).empty()))
     return chosen;
   return StrategySource{Strategy::DeepSpeed, ctx.path, 0, {}};
 }
@@ -51,6 +43,15 @@ Finding yamlFinding(const ConfigContext& ctx, const YamlScalar& at, const Strate
   f.message = fmt::format("{}; {} raises \"{}\"", problem, describe(deepSpeed, ctx.path), quote);
   if (deepSpeed.kind == Strategy::MaybeDeepSpeed) f.severity = Severity::Warning;
   return f;
+}
+
+std::vector<YamlScalar> yamlCpuAccelerators(const ConfigContext& ctx) {
+  std::vector<YamlScalar> cpu;
+  for (const YamlScalar& v : yamlTrainerValues(ctx.path, ctx.text, "accelerator"))
+    if (v.value == "cpu") cpu.push_back(v);
+  for (const YamlScalar& v : yamlTrainerObjects(ctx.path, ctx.text, "accelerator"))
+    if (lightningClassOf(v.value) == "CPUAccelerator") cpu.push_back(v);
+  return cpu;
 }
 
 bool reportedInYaml(const LoadedYamlValue& yaml, const std::string& key, bool migration) {

@@ -24,6 +24,11 @@ std::optional<StrategySource> yamlDeepSpeed(const ConfigContext& ctx);
 Finding yamlFinding(const ConfigContext& ctx, const YamlScalar& at, const StrategySource& deepSpeed,
                     const std::string& problem, std::string_view quote);
 
+// The values of a config's Trainer sections that pin it to the CPU:
+// `accelerator: cpu` (the connector takes the registry's names as written:
+// `CPU` is no name), or an object of Lightning's `CPUAccelerator`.
+std::vector<YamlScalar> yamlCpuAccelerators(const ConfigContext& ctx);
+
 // Whether the YAML side reports the value a script read from a YAML file it
 // loads (`Trainer(**cfg.trainer)`) itself: a `key` of a Trainer section of
 // that file, whose own strategy is DeepSpeed, or any under a migration.

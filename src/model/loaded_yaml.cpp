@@ -1,5 +1,7 @@
 #include "model/loaded_yaml.h"
 
+#include <utility>
+
 #include "core/source_file.h"
 #include "model/file_model.h"
 #include "python/node.h"
@@ -34,22 +36,29 @@ std::string openedPath(TSNode file, TSNode use, TSNode scope, const FileModel& m
   return path;
 }
 
+// What a name holds, one step back, and the scope that is evaluated in: the
+// expression bound to it, or what the one caller of its function (in this
+// file) passes for a parameter; null for anything else.
+std::pair<TSNode, TSNode> boundTo(TSNode name, TSNode scope, const FileModel& m) {
+  Origin o = m.bindings().trace(name, scope);
+  if (o.kind == Origin::Parameter) {
+    std::vector<const CallSite*> callers = m.bindings().callersOf(o.function);
+    if (callers.size() != 1) return {};
+    return {m.bindings().argumentFor(*callers[0], o.param), callers[0]->scope};
+  }
+  if (o.kind == Origin::Expression && o.index < 0 && !sameNode(o.expr, name))
+    return {o.expr, o.scope};
+  return {};
+}
+
 // The path a literal names, or a name bound to one, or a parameter whose
 // one caller of the file passes one (`train("config.yaml")`); else empty.
 std::string literalPath(TSNode value, TSNode scope, const FileModel& m, int hops) {
   std::string path;
   if (hops > kMaxLoadHops || stringLiteral(value, m.file().text(), path)) return path;
   if (!is(value, "identifier")) return {};
-  Origin o = m.bindings().trace(value, scope);
-  if (o.kind == Origin::Parameter) {
-    std::vector<const CallSite*> callers = m.bindings().callersOf(o.function);
-    if (callers.size() != 1) return {};
-    TSNode passed = m.bindings().argumentFor(*callers[0], o.param);
-    return isNull(passed) ? std::string() : literalPath(passed, callers[0]->scope, m, hops + 1);
-  }
-  if (o.kind == Origin::Expression && o.index < 0 && !sameNode(o.expr, value))
-    return literalPath(o.expr, o.scope, m, hops + 1);
-  return {};
+  auto [bound, at] = boundTo(value, scope, m);
+  return isNull(bound) ? std::string() : literalPath(bound, at, m, hops + 1);
 }
 
 // The YAML file `value` holds, loaded by the call that made it.
@@ -57,16 +66,8 @@ const std::string* loadedFile(TSNode value, TSNode scope, const FileModel& m, in
                               std::string& path) {
   if (hops > kMaxLoadHops || !m.index()) return nullptr;
   if (is(value, "identifier")) {
-    Origin o = m.bindings().trace(value, scope);
-    if (o.kind == Origin::Parameter) {
-      std::vector<const CallSite*> callers = m.bindings().callersOf(o.function);
-      if (callers.size() != 1) return nullptr;
-      TSNode passed = m.bindings().argumentFor(*callers[0], o.param);
-      return isNull(passed) ? nullptr : loadedFile(passed, callers[0]->scope, m, hops + 1, path);
-    }
-    if (o.kind == Origin::Expression && o.index < 0 && !sameNode(o.expr, value))
-      return loadedFile(o.expr, o.scope, m, hops + 1, path);
-    return nullptr;
+    auto [bound, at] = boundTo(value, scope, m);
+    return isNull(bound) ? nullptr : loadedFile(bound, at, m, hops + 1, path);
   }
   if (!is(value, "call")) return nullptr;
   std::string_view source = m.file().text();
