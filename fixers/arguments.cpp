@@ -13,9 +13,9 @@ namespace lightfix {
 namespace {
 
 // The items of an argument list or dict, comments aside.
-std::vector<TSNode> itemsOf(TSNode list) {
-  std::vector<TSNode> items;
-  for (TSNode item : namedChildren(list))
+std::vector<Node> itemsOf(Node list) {
+  std::vector<Node> items;
+  for (Node item : namedChildren(list))
     if (!is(item, "comment")) items.push_back(item);
   return items;
 }
@@ -36,18 +36,18 @@ uint32_t pastCommaAndComment(std::string_view source, uint32_t from) {
   return static_cast<uint32_t>(at == std::string_view::npos ? source.size() : at);
 }
 
-bool holdsComment(TSNode list, uint32_t from, uint32_t to) {
-  for (TSNode item : namedChildren(list))
+bool holdsComment(Node list, uint32_t from, uint32_t to) {
+  for (Node item : namedChildren(list))
     if (is(item, "comment") && startOf(item) < to && from < endOf(item)) return true;
   return false;
 }
 
 }  // namespace
 
-std::optional<clang::tooling::Replacement> removeArgument(const SourceFile& file, TSNode argument) {
-  TSNode list = parentOf(argument);
+std::optional<clang::tooling::Replacement> removeArgument(const SourceFile& file, Node argument) {
+  Node list = parentOf(argument);
   if (!is(list, "argument_list") && !is(list, "dictionary")) return std::nullopt;
-  std::vector<TSNode> items = itemsOf(list);
+  std::vector<Node> items = itemsOf(list);
   size_t at = items.size();
   for (size_t i = 0; i < items.size(); ++i)
     if (sameNode(items[i], argument)) at = i;
@@ -83,12 +83,12 @@ std::optional<clang::tooling::Replacement> removeArgument(const SourceFile& file
   return clang::tooling::Replacement(file.path(), from, to - from, "");
 }
 
-std::optional<clang::tooling::Replacement> appendArgument(const SourceFile& file, TSNode arguments,
+std::optional<clang::tooling::Replacement> appendArgument(const SourceFile& file, Node arguments,
                                                           const std::string& text) {
   if (!is(arguments, "argument_list")) return std::nullopt;
-  std::vector<TSNode> items = itemsOf(arguments);
+  std::vector<Node> items = itemsOf(arguments);
   if (items.empty()) return insertAt(file, startOf(arguments) + 1, text);
-  TSNode last = items.back();
+  Node last = items.back();
   if (is(last, "dictionary_splat")) return std::nullopt;
   std::string_view source = file.text();
   uint32_t after = endOf(last);
@@ -113,7 +113,7 @@ std::optional<clang::tooling::Replacement> appendArgument(const SourceFile& file
   return clang::tooling::Replacement(file.path(), after, end - after, "," + kept + line);
 }
 
-std::optional<clang::tooling::Replacement> replaceStringValue(const SourceFile& file, TSNode node,
+std::optional<clang::tooling::Replacement> replaceStringValue(const SourceFile& file, Node node,
                                                               std::string_view value) {
   std::string_view text = textOf(node, file.text());
   std::string current;

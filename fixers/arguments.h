@@ -1,7 +1,7 @@
 #pragma once
 // Edits of a call's argument list.
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 #include <clang/Tooling/Core/Replacement.h>
 
@@ -18,18 +18,18 @@ class SourceFile;
 // it: `f(a, b=1)` becomes `f(a)`, `f(b=1, c)` becomes `f(c)`. On lines of
 // its own, those lines go, with the comment after it on its last line;
 // nothing when what would go holds another comment (whose it is, is unclear).
-std::optional<clang::tooling::Replacement> removeArgument(const SourceFile& file, TSNode argument);
+std::optional<clang::tooling::Replacement> removeArgument(const SourceFile& file, Node argument);
 
 // Adds `text` (`name=value`) as the last argument of `arguments`, written
 // like the list: on a line of its own, indented like the last argument, when
 // they are one per line (after the last one's comment). Nothing for a list
 // with a splat last, or a one-line list holding a comment.
-std::optional<clang::tooling::Replacement> appendArgument(const SourceFile& file, TSNode arguments,
+std::optional<clang::tooling::Replacement> appendArgument(const SourceFile& file, Node arguments,
                                                           const std::string& text);
 
 // A string literal `node` rewritten to hold `value`, keeping its quotes and
 // prefix; nothing for a literal that is not a plain one-line string.
-std::optional<clang::tooling::Replacement> replaceStringValue(const SourceFile& file, TSNode node,
+std::optional<clang::tooling::Replacement> replaceStringValue(const SourceFile& file, Node node,
                                                               std::string_view value);
 
 }  // namespace lightfix

@@ -21,13 +21,13 @@ namespace lightfix {
 namespace {
 
 // A name visible in `scope` that holds slot 0 (the model) of `setup`.
-std::string nameOfModel(const FileContext& ctx, const SetupCall& setup, TSNode scope) {
+std::string nameOfModel(const FileContext& ctx, const SetupCall& setup, Node scope) {
   std::string_view source = ctx.file.text();
   if (!setup.targets.empty() && sameNode(setup.scope, scope))
     return std::string(textOf(setup.targets[0], source));
   const FunctionInfo* fn = ctx.model.bindings().function(scope);
   if (!fn) return {};
-  for (TSNode param : fn->paramNodes) {
+  for (Node param : fn->paramNodes) {
     if (ctx.model.setupOfModel(param, scope) == &setup) return std::string(textOf(param, source));
   }
   // `self.model` bound in another method of the same class.
@@ -44,7 +44,7 @@ struct Stepped {
   bool conflicting = false;          // they step optimizers of different set-ups
 };
 
-Stepped steppedAfter(const FileContext& ctx, TSNode backward, TSNode scope) {
+Stepped steppedAfter(const FileContext& ctx, Node backward, Node scope) {
   Stepped stepped;
   for (const MethodCall& step : stepsAfter(ctx, backward, scope)) {
     const SetupCall* s = ctx.model.setupOfOptimizer(step.receiver, scope);
@@ -57,11 +57,11 @@ Stepped steppedAfter(const FileContext& ctx, TSNode backward, TSNode scope) {
 }
 
 // The one set-up model the loss is computed from, or null.
-const SetupCall* feedingLoss(const FileContext& ctx, TSNode backward, TSNode scope) {
-  std::vector<TSNode> args = positionalArguments(field(backward, "arguments"));
+const SetupCall* feedingLoss(const FileContext& ctx, Node backward, Node scope) {
+  std::vector<Node> args = positionalArguments(field(backward, "arguments"));
   if (args.empty()) return nullptr;
   const SetupCall* only = nullptr;
-  for (TSNode m : modelsFeeding(ctx, args[0], scope, startOf(backward))) {
+  for (Node m : modelsFeeding(ctx, args[0], scope, startOf(backward))) {
     const SetupCall* s = ctx.model.setupOfModel(m, scope);
     if (!s) continue;
     if (only && only != s) return nullptr;
@@ -75,9 +75,9 @@ const SetupCall* feedingLoss(const FileContext& ctx, TSNode backward, TSNode sco
 std::optional<Fix> fixBackwardAmbiguousModel(const FileContext& ctx, const Finding& finding) {
   const auto* match = finding.payloadAs<BackwardAmbiguousModelMatch>();
   if (!match) return std::nullopt;
-  TSNode backward = match->backward;
-  TSNode arguments = match->arguments;
-  TSNode scope = ctx.model.bindings().scopeOf(backward);
+  Node backward = match->backward;
+  Node arguments = match->arguments;
+  Node scope = ctx.model.bindings().scopeOf(backward);
   // Two optimizers stepped after one backward: no one `model=` serves both.
   Stepped stepped = steppedAfter(ctx, backward, scope);
   if (stepped.conflicting) return std::nullopt;

@@ -41,11 +41,11 @@ bool looksLikeLoss(std::string_view name) {
 }
 
 // A parameter of the function that is stepped like an optimizer.
-std::string steppedParameter(const FileContext& ctx, TSNode scope) {
+std::string steppedParameter(const FileContext& ctx, Node scope) {
   const FunctionInfo* fn = ctx.model.bindings().function(scope);
   if (!fn) return {};
   std::string found;
-  walk(field(scope, "body"), [&](TSNode n) {
+  walk(field(scope, "body"), [&](Node n) {
     MethodCall mc;
     if (found.empty() && asMethodCall(n, ctx.file.text(), mc) && mc.method == "step" &&
         is(mc.receiver, "identifier") && fn->paramIndex(textOf(mc.receiver, ctx.file.text())) >= 0)
@@ -57,7 +57,7 @@ std::string steppedParameter(const FileContext& ctx, TSNode scope) {
 
 // A learning-rate scheduler (`torch.optim.lr_scheduler.StepLR(opt)`,
 // `get_cosine_schedule_with_warmup(...)`): stepped, but never set up.
-bool isScheduler(const FileContext& ctx, TSNode receiver, TSNode scope) {
+bool isScheduler(const FileContext& ctx, Node receiver, Node scope) {
   auto named = [](std::string_view text) {
     return lowercase(text).find("sched") != std::string::npos ||
            (text.size() > 2 && text.substr(text.size() - 2) == "LR");
@@ -72,8 +72,7 @@ bool isScheduler(const FileContext& ctx, TSNode receiver, TSNode scope) {
 // Whether every optimizer stepped after `backward` in `scope` (up to the
 // next backward) is `optimizer`: under DeepSpeed an optimizer that is not
 // set up with the model steps nothing the engine trained.
-bool onlyStepped(const FileContext& ctx, TSNode backward, TSNode scope,
-                 const std::string& optimizer) {
+bool onlyStepped(const FileContext& ctx, Node backward, Node scope, const std::string& optimizer) {
   std::string_view source = ctx.file.text();
   for (const MethodCall& step : stepsAfter(ctx, backward, scope))
     if (positionalArguments(step.arguments).empty() && textOf(step.receiver, source) != optimizer &&
@@ -85,11 +84,11 @@ bool onlyStepped(const FileContext& ctx, TSNode backward, TSNode scope,
 // The loss is traced where backward is (`lossScope`); the model and its
 // optimizer are looked up where the set-up will go (`home`, before `use`):
 // the same function, or the one a closure is called from.
-std::optional<ModelAndOptimizer> chooseModel(const FileContext& ctx, TSNode loss, TSNode lossScope,
-                                             uint32_t lossBefore, TSNode home, uint32_t before) {
-  std::vector<TSNode> models = modelsFeeding(ctx, loss, lossScope, lossBefore);
+std::optional<ModelAndOptimizer> chooseModel(const FileContext& ctx, Node loss, Node lossScope,
+                                             uint32_t lossBefore, Node home, uint32_t before) {
+  std::vector<Node> models = modelsFeeding(ctx, loss, lossScope, lossBefore);
   std::optional<ModelAndOptimizer> choice;
-  for (TSNode m : models) {
+  for (Node m : models) {
     std::string_view name = textOf(m, ctx.file.text());
     if (const Assignment* opt = optimizerBuiltFrom(ctx, name, home, before)) {
       if (choice) return std::nullopt;  // two trained models: not ours to pick
@@ -98,7 +97,7 @@ std::optional<ModelAndOptimizer> chooseModel(const FileContext& ctx, TSNode loss
   }
   if (choice) return choice;
   std::vector<std::string> plausible;
-  for (TSNode m : models)
+  for (Node m : models)
     if (!looksLikeLoss(textOf(m, ctx.file.text())))
       plausible.emplace_back(textOf(m, ctx.file.text()));
   if (plausible.size() != 1) return std::nullopt;
@@ -108,8 +107,8 @@ std::optional<ModelAndOptimizer> chooseModel(const FileContext& ctx, TSNode loss
 // Where the set-up goes and the names it uses there: in `scope`, ahead of
 // `use`.
 struct Placement {
-  TSNode scope;
-  TSNode use;
+  Node scope;
+  Node use;
   std::string model;
   std::string optimizer;
   std::string fabric;
@@ -119,10 +118,10 @@ struct Placement {
 bool calledByName(const FileContext& ctx, std::string_view name) {
   std::string_view source = ctx.file.text();
   bool found = false;
-  walk(ctx.model.bindings().module(), [&](TSNode n) {
+  walk(ctx.model.bindings().module(), [&](Node n) {
     if (found) return false;
     if (!is(n, "call")) return true;
-    TSNode callee = field(n, "function");
+    Node callee = field(n, "function");
     if (is(callee, "attribute")) callee = field(callee, "attribute");
     found = is(callee, "identifier") && textOf(callee, source) == name;
     return true;
@@ -161,7 +160,7 @@ std::optional<Placement> place(const FileContext& ctx, Placement p, int depth) {
   bool ok = true;
   auto translate = [&](const std::string& name) -> std::string {
     if (name.empty() || fn->paramIndex(name) < 0) return name;
-    TSNode arg = bindings.argumentFor(site, fn->paramIndex(name));
+    Node arg = bindings.argumentFor(site, fn->paramIndex(name));
     bool plainName = is(arg, "identifier") ||
                      (is(arg, "attribute") && textOf(field(arg, "object"), source) == "self");
     ok = ok && plainName;
@@ -189,9 +188,9 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
   const SourceFile& file = ctx.file;
   const Bindings& bindings = ctx.model.bindings();
   const FabricInstance& fabric = *finding.fabric;
-  TSNode backward = match->backward;
-  TSNode scope = bindings.scopeOf(backward);
-  std::vector<TSNode> args = positionalArguments(field(backward, "arguments"));
+  Node backward = match->backward;
+  Node scope = bindings.scopeOf(backward);
+  std::vector<Node> args = positionalArguments(field(backward, "arguments"));
   if (args.empty()) return std::nullopt;
   // A set-up that ran on some other way would run twice once ours is in.
   for (const SetupCall& s : ctx.model.setups())
@@ -199,8 +198,8 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
 
   // A backward in a closure called once from its enclosing function is
   // fixed there, before that call: the model and optimizer live there.
-  TSNode home = scope;
-  TSNode use = backward;
+  Node home = scope;
+  Node use = backward;
   for (const FunctionInfo* fn = bindings.function(scope);
        fn && !isNull(enclosingFunction(fn->node)); fn = bindings.function(home)) {
     std::vector<const CallSite*> callers = bindings.callersOf(fn);
@@ -225,7 +224,7 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
   // Fabric and its launch. An object the Fabric already wrapped
   // (`fabric.setup_optimizers(opt)`) cannot be set up again: that fix is a
   // person's (under DeepSpeed the two set-ups must become one).
-  std::vector<TSNode> needed;
+  std::vector<Node> needed;
   for (const std::string& name : {p.model, p.optimizer})
     if (!name.empty())
       if (const Assignment* a = bindings.reaching(name, p.scope, startOf(p.use), false)) {
@@ -240,7 +239,7 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
   if (const Assignment* a = bindings.reaching(p.fabric, p.scope, startOf(p.use), false))
     needed.push_back(a->statement);
   // A helper handed the Fabric (`start(fabric)`) may be what launches it.
-  walk(sameNode(p.scope, bindings.module()) ? p.scope : field(p.scope, "body"), [&](TSNode n) {
+  walk(sameNode(p.scope, bindings.module()) ? p.scope : field(p.scope, "body"), [&](Node n) {
     if (!is(n, "call") || endOf(n) > startOf(p.use)) return true;
     MethodCall mc;
     bool launch = asMethodCall(n, file.text(), mc) && mc.method == "launch" &&
@@ -248,16 +247,16 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
     // A scheduler built on the optimizer (`StepLR(optimizer)`) needs the raw
     // torch optimizer: DeepSpeed's set-up one is not a `torch.optim.Optimizer`.
     bool handedOver = false;
-    for (TSNode arg : positionalArguments(field(n, "arguments"))) {
+    for (Node arg : positionalArguments(field(n, "arguments"))) {
       std::string_view name = textOf(arg, file.text());
       handedOver = handedOver || name == p.fabric || (!p.optimizer.empty() && name == p.optimizer);
     }
     if (launch || handedOver) needed.push_back(n);
     return true;
   });
-  TSNode after{};
-  for (TSNode def : needed) {
-    TSNode lifted = liftToBlockOf(def, p.use);
+  Node after{};
+  for (Node def : needed) {
+    Node lifted = liftToBlockOf(def, p.use);
     if (isNull(lifted)) return std::nullopt;
     if (isNull(after) || startOf(lifted) > startOf(after)) after = lifted;
   }
@@ -291,7 +290,7 @@ std::optional<Fix> fixBackwardBeforeSetup(const FileContext& ctx, const Finding&
   if (!isNull(after)) {
     if (!addEdit(fix.edits, insertLineAfter(file, after, setup))) return std::nullopt;
   } else {
-    TSNode first = bindings.function(p.scope) ? firstStatementAfterDocstring(p.scope) : TSNode{};
+    Node first = bindings.function(p.scope) ? firstStatementAfterDocstring(p.scope) : Node{};
     if (isNull(first) || !addEdit(fix.edits, insertLineBefore(file, first, setup)))
       return std::nullopt;
   }

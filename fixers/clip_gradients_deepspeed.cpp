@@ -23,12 +23,12 @@ namespace lightfix {
 
 namespace {
 
-bool isNumber(TSNode n) { return is(n, "integer") || is(n, "float"); }
+bool isNumber(Node n) { return is(n, "integer") || is(n, "float"); }
 
 // The identifier an expression like `args.max_norm` or `max_norm` starts from.
-TSNode rootName(TSNode n) {
+Node rootName(Node n) {
   while (is(n, "attribute")) n = field(n, "object");
-  return is(n, "identifier") ? n : TSNode{};
+  return is(n, "identifier") ? n : Node{};
 }
 
 }  // namespace
@@ -41,14 +41,14 @@ std::optional<Fix> fixClipGradientsDeepspeed(const FileContext& ctx, const Findi
   // Removing the clip is right only where every run is DeepSpeed's.
   if (fabric.strategy.kind != Strategy::DeepSpeed || finding.severity == Severity::Warning)
     return std::nullopt;
-  TSNode call = match->call;
-  TSNode statement = parentOf(call);
-  if (!is(statement, "expression_statement") || ts_node_named_child_count(statement) != 1)
+  Node call = match->call;
+  Node statement = parentOf(call);
+  if (!is(statement, "expression_statement") || namedChildCount(statement) != 1)
     return std::nullopt;
-  TSNode arguments = field(call, "arguments");
+  Node arguments = field(call, "arguments");
   if (hasSplat(arguments) || positionalArguments(arguments).size() > 2) return std::nullopt;
-  TSNode maxNorm{};
-  for (TSNode a : namedChildren(arguments)) {
+  Node maxNorm{};
+  for (Node a : namedChildren(arguments)) {
     if (!is(a, "keyword_argument")) continue;
     if (textOf(field(a, "name"), source) != "max_norm") return std::nullopt;
     maxNorm = field(a, "value");
@@ -68,11 +68,11 @@ std::optional<Fix> fixClipGradientsDeepspeed(const FileContext& ctx, const Findi
   }
   if (trained > 1) return std::nullopt;
   if (!first || !isBlock(parentOf(first->statement))) return std::nullopt;
-  TSNode receiver = field(field(first->call, "function"), "object");
+  Node receiver = field(field(first->call, "function"), "object");
   if (!is(receiver, "identifier") && !is(receiver, "attribute")) return std::nullopt;
   if (!isNumber(maxNorm)) {
-    TSNode root = rootName(maxNorm);
-    TSNode scope = ctx.model.bindings().scopeOf(call);
+    Node root = rootName(maxNorm);
+    Node scope = ctx.model.bindings().scopeOf(call);
     if (isNull(root) || !sameNode(scope, first->scope)) return std::nullopt;
     std::string_view name = textOf(root, source);
     const FunctionInfo* fn = ctx.model.bindings().function(scope);

@@ -14,10 +14,10 @@ namespace lightfix {
 
 // The statement's whole lines, when nothing else shares them.
 static std::optional<clang::tooling::Replacement> removeStatementLines(const SourceFile& file,
-                                                                       TSNode statement) {
-  TSNode block = parentOf(statement);
+                                                                       Node statement) {
+  Node block = parentOf(statement);
   size_t statements = 0;
-  for (TSNode s : namedChildren(block))
+  for (Node s : namedChildren(block))
     if (!is(s, "comment")) ++statements;
   if (statements < 2) return std::nullopt;  // a block cannot be empty
   unsigned first = file.lineOf(startOf(statement));
@@ -38,12 +38,12 @@ std::optional<Fix> fixCompiledModelDeepspeed(const FileContext& ctx, const Findi
   const auto* match = finding.payloadAs<CompiledModelDeepspeedMatch>();
   if (!match) return std::nullopt;
   std::string_view source = ctx.file.text();
-  TSNode compile = match->compile;
-  TSNode args = field(compile, "arguments");
-  std::vector<TSNode> positional = positionalArguments(args);
+  Node compile = match->compile;
+  Node args = field(compile, "arguments");
+  std::vector<Node> positional = positionalArguments(args);
   if (positional.size() != 1 || hasSplat(args)) return std::nullopt;
   std::string module(textOf(positional[0], source));
-  TSNode statement = match->statement;
+  Node statement = match->statement;
   Fix fix;
   if (isNull(statement)) {
     fix.message = "Pass the module itself, not `torch.compile(...)`";

@@ -27,12 +27,12 @@ namespace lightfix {
 // the value (globally or in the Trainer's function), or a parameter of the
 // one function holding both, which assigns
 // neither it nor anything under it (`args.accum = ...`).
-static bool readsTheSameAt(TSNode value, TSNode use, const FileContext& ctx) {
+static bool readsTheSameAt(Node value, Node use, const FileContext& ctx) {
   std::string_view source = ctx.file.text();
   const Bindings& bindings = ctx.model.bindings();
   bool ok = true;
-  std::vector<TSNode> names;
-  walk(value, [&](TSNode n) {
+  std::vector<Node> names;
+  walk(value, [&](Node n) {
     if (!ok) return false;
     if (is(n, "call") || is(n, "lambda") || is(n, "named_expression") || is(n, "await") ||
         is(n, "list_comprehension") || is(n, "generator_expression") ||
@@ -40,15 +40,15 @@ static bool readsTheSameAt(TSNode value, TSNode use, const FileContext& ctx) {
       ok = false;
       return false;
     }
-    TSNode parent = parentOf(n);
+    Node parent = parentOf(n);
     if (is(n, "identifier") &&
         !(is(parent, "attribute") && sameNode(field(parent, "attribute"), n)))
       names.push_back(n);
     return true;
   });
   if (!ok) return false;
-  TSNode scope = bindings.scopeOf(use);
-  for (TSNode name : names) {
+  Node scope = bindings.scopeOf(use);
+  for (Node name : names) {
     std::string_view text = textOf(name, source);
     int bound = 0;
     for (const Assignment& a : bindings.assignments()) {
@@ -98,9 +98,9 @@ std::optional<Fix> fixGradAccumulationInDeepspeedConfig(const FileContext& ctx,
   std::string_view source = ctx.file.text();
   const auto* match = finding.payloadAs<GradAccumulationInDeepspeedConfigMatch>();
   if (!match) return std::nullopt;
-  TSNode pair = match->pair;
+  Node pair = match->pair;
   if (isNull(pair)) return std::nullopt;  // a JSON file, or a dict the program changes
-  TSNode value = field(pair, "value");
+  Node value = field(pair, "value");
   auto remove = removeArgument(ctx.file, pair);
   if (!remove) return std::nullopt;
   Fix fix;
@@ -117,10 +117,10 @@ std::optional<Fix> fixGradAccumulationInDeepspeedConfig(const FileContext& ctx,
   if (trainers.size() != 1) return std::nullopt;
   FittedModules modules = fittedModules(*trainers[0], ctx);
   if (modules == FittedModules::Manual) return std::nullopt;
-  TSNode arguments = field(trainers[0]->construction, "arguments");
+  Node arguments = field(trainers[0]->construction, "arguments");
   if (hasSplat(arguments)) return std::nullopt;
   std::string number(textOf(value, source));
-  TSNode given = keywordArgument(arguments, "accumulate_grad_batches", source);
+  Node given = keywordArgument(arguments, "accumulate_grad_batches", source);
   if (!isNull(given)) {
     if (textOf(given, source) != number) return std::nullopt;  // which one is meant?
   } else {

@@ -8,9 +8,9 @@
 namespace lightfix {
 
 std::optional<clang::tooling::Replacement> deleteStatementLines(const SourceFile& file,
-                                                                TSNode statement) {
-  TSNode block = parentOf(statement);
-  if (isNull(block) || ts_node_named_child_count(block) < 2) return std::nullopt;
+                                                                Node statement) {
+  Node block = parentOf(statement);
+  if (isNull(block) || namedChildCount(block) < 2) return std::nullopt;
   std::string_view text = file.text();
   unsigned first = file.lineOf(startOf(statement));
   unsigned last = file.lineOf(endOf(statement) > 0 ? endOf(statement) - 1 : 0);

@@ -1,7 +1,7 @@
 #pragma once
 // Edits that remove whole statements, so a fix leaves no blank line behind.
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 #include <clang/Tooling/Core/Replacement.h>
 
@@ -15,6 +15,6 @@ class SourceFile;
 // included; nothing when it shares a line with other code or is the only
 // statement of its block (which would be left empty).
 std::optional<clang::tooling::Replacement> deleteStatementLines(const SourceFile& file,
-                                                                TSNode statement);
+                                                                Node statement);
 
 }  // namespace lightfix

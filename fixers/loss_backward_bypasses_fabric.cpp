@@ -20,18 +20,18 @@ std::optional<Fix> fixLossBackwardBypassesFabric(const FileContext& ctx, const F
   const auto* match = finding.payloadAs<LossBackwardBypassesFabricMatch>();
   if (!match) return std::nullopt;
   std::string_view source = ctx.file.text();
-  if (ts_node_named_child_count(match->arguments) != 0) return std::nullopt;
-  TSNode call = match->call;
-  TSNode scope = ctx.model.bindings().scopeOf(call);
+  if (namedChildCount(match->arguments) != 0) return std::nullopt;
+  Node call = match->call;
+  Node scope = ctx.model.bindings().scopeOf(call);
   std::optional<SetupResult> result = ctx.model.setupResultOf(match->model, scope);
   if (!result) return std::nullopt;
   const SetupCall* setup = result->setup;
   std::string fabric = fabricNameIn(ctx, *setup, scope);
   if (fabric.empty()) return std::nullopt;
-  TSNode loss = match->loss;
+  Node loss = match->loss;
   // `(loss / n).backward()`: the parentheses are the call's now.
-  if (is(loss, "parenthesized_expression") && ts_node_named_child_count(loss) == 1)
-    loss = ts_node_named_child(loss, 0);
+  if (is(loss, "parenthesized_expression") && namedChildCount(loss) == 1)
+    loss = namedChild(loss, 0);
   std::string replacement = fmt::format("{}.backward({})", fabric, textOf(loss, source));
   Fix fix;
   fix.message = fmt::format("Call `{}`", replacement);

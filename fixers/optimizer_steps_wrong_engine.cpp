@@ -30,8 +30,8 @@ namespace {
 
 // The names a binding target binds: `a`, `a, b`, `self.a` (as a whole),
 // and the container of `a[i]`.
-void addTargets(TSNode target, std::string_view source, std::set<std::string>& out) {
-  walk(target, [&](TSNode c) {
+void addTargets(Node target, std::string_view source, std::set<std::string>& out) {
+  walk(target, [&](Node c) {
     if (is(c, "identifier") || is(c, "attribute")) {
       out.insert(std::string(textOf(c, source)));
       return false;
@@ -47,13 +47,12 @@ void addTargets(TSNode target, std::string_view source, std::set<std::string>& o
 // The names an unconditional statement binds anew: the names and
 // attributes an assignment statement targets (`x[i] = v` changes `x`, it
 // does not replace it); empty for anything else.
-std::set<std::string> namesBound(TSNode statement, std::string_view source) {
+std::set<std::string> namesBound(Node statement, std::string_view source) {
   std::set<std::string> names;
-  if (!is(statement, "expression_statement") || ts_node_named_child_count(statement) != 1)
-    return names;
-  TSNode assignment = ts_node_named_child(statement, 0);
+  if (!is(statement, "expression_statement") || namedChildCount(statement) != 1) return names;
+  Node assignment = namedChild(statement, 0);
   if (!is(assignment, "assignment") && !is(assignment, "augmented_assignment")) return names;
-  walk(field(assignment, "left"), [&](TSNode c) {
+  walk(field(assignment, "left"), [&](Node c) {
     if (is(c, "subscript")) return false;
     if (is(c, "identifier") || is(c, "attribute")) {
       names.insert(std::string(textOf(c, source)));
@@ -77,13 +76,13 @@ bool isMutatingMethod(std::string_view method) {
 
 // Whether `n` runs under `with torch.no_grad():` (or `inference_mode`)
 // inside `scope`: what it computes holds no graph.
-bool underNoGrad(TSNode n, TSNode scope, std::string_view source) {
-  for (TSNode p = ts_node_parent(n); !isNull(p) && !sameNode(p, scope); p = ts_node_parent(p)) {
+bool underNoGrad(Node n, Node scope, std::string_view source) {
+  for (Node p = parentOf(n); !isNull(p) && !sameNode(p, scope); p = parentOf(p)) {
     if (!is(p, "with_statement")) continue;
-    TSNode clause = ts_node_named_child(p, 0);
-    for (TSNode item : namedChildren(clause)) {
-      TSNode value = field(item, "value");
-      if (is(value, "as_pattern")) value = ts_node_named_child(value, 0);
+    Node clause = namedChild(p, 0);
+    for (Node item : namedChildren(clause)) {
+      Node value = field(item, "value");
+      if (is(value, "as_pattern")) value = namedChild(value, 0);
       if (is(value, "call")) value = field(value, "function");
       std::string_view name = textOf(value, source);
       if (name == "torch.no_grad" || name == "no_grad" || name == "torch.inference_mode" ||
@@ -97,7 +96,7 @@ bool underNoGrad(TSNode n, TSNode scope, std::string_view source) {
 // Whether `value`, computed under `no_grad`, is a new tensor without a
 // graph: an operator, or a call that is not the file's own helper nor a
 // builtin that hands its argument back (`list(pair)` keeps pair's graph).
-bool computesWithoutGraph(TSNode value, const FileModel& model, std::string_view source) {
+bool computesWithoutGraph(Node value, const FileModel& model, std::string_view source) {
   if (is(value, "binary_operator") || is(value, "unary_operator")) return true;
   if (!is(value, "call") || model.bindings().functionRunBy(value)) return false;
   std::string_view callee = textOf(field(value, "function"), source);
@@ -113,14 +112,14 @@ bool computesWithoutGraph(TSNode value, const FileModel& model, std::string_view
 // reads the model or such a name, in the file's helpers it calls too, or
 // filled with one (`outs.append(y)`); not from a detached value or one
 // computed anew under `no_grad`.
-std::set<std::string> taintedNames(TSNode scope, const std::set<std::string>& modelNames,
+std::set<std::string> taintedNames(Node scope, const std::set<std::string>& modelNames,
                                    const FileModel& model, std::string_view source) {
   std::set<std::string> sources = modelNames;
   for (bool grew = true; grew;) {
     size_t before = sources.size();
-    walk(scope, [&](TSNode n) {
-      TSNode target{};
-      TSNode value{};
+    walk(scope, [&](Node n) {
+      Node target{};
+      Node value{};
       bool assigned = false;  // by `=`, `+=` or `:=`, not an alias by a loop or `as`
       if (is(n, "assignment") || is(n, "augmented_assignment") || is(n, "for_statement") ||
           is(n, "for_in_clause")) {
@@ -133,7 +132,7 @@ std::set<std::string> taintedNames(TSNode scope, const std::set<std::string>& mo
         assigned = true;
       } else if (is(n, "as_pattern")) {
         target = field(n, "alias");
-        value = ts_node_named_child(n, 0);
+        value = namedChild(n, 0);
       } else {
         MethodCall mc;
         if (is(n, "call") && asMethodCall(n, source, mc) && isMutatingMethod(mc.method)) {
@@ -155,7 +154,7 @@ std::set<std::string> taintedNames(TSNode scope, const std::set<std::string>& mo
   return sources;
 }
 
-bool movable(TSNode statement) {
+bool movable(Node statement) {
   return is(statement, "expression_statement") || is(statement, "pass_statement") ||
          is(statement, "if_statement") || is(statement, "for_statement") ||
          is(statement, "while_statement") || is(statement, "with_statement");
@@ -167,24 +166,23 @@ std::optional<Fix> fixOptimizerStepsWrongEngine(const FileContext& ctx, const Fi
   const auto* match = finding.payloadAs<OptimizerStepsWrongEngineMatch>();
   if (!match) return std::nullopt;
   std::string_view source = ctx.file.text();
-  TSNode stepStatement = match->statement;
-  TSNode optimizer = match->optimizer;
+  Node stepStatement = match->statement;
+  Node optimizer = match->optimizer;
   if (isNull(stepStatement) || isNull(optimizer)) return std::nullopt;
-  TSNode scope = ctx.model.bindings().scopeOf(stepStatement);
+  Node scope = ctx.model.bindings().scopeOf(stepStatement);
   std::optional<SetupResult> result = ctx.model.setupResultOf(optimizer, scope);
   if (!result) return std::nullopt;
   const SetupCall* stepped = result->setup;
 
   // Its own backward: the nearest `fabric.backward(..., model=x)` before the
   // step in the same block, x being the model set up with this optimizer.
-  TSNode own{};
-  std::vector<TSNode> movedOver;
-  for (TSNode s = ts_node_prev_named_sibling(stepStatement); !isNull(s);
-       s = ts_node_prev_named_sibling(s)) {
+  Node own{};
+  std::vector<Node> movedOver;
+  for (Node s = previousNamedSibling(stepStatement); !isNull(s); s = previousNamedSibling(s)) {
     MethodCall mc;
-    if (is(s, "expression_statement") && ts_node_named_child_count(s) == 1 &&
-        asMethodCall(ts_node_named_child(s, 0), source, mc) && mc.method == "backward") {
-      TSNode model = keywordArgument(mc.arguments, "model", source);
+    if (is(s, "expression_statement") && namedChildCount(s) == 1 &&
+        asMethodCall(namedChild(s, 0), source, mc) && mc.method == "backward") {
+      Node model = keywordArgument(mc.arguments, "model", source);
       if (!isNull(model) && ctx.model.setupOfModel(model, scope) == stepped) {
         own = s;
         break;
@@ -208,7 +206,7 @@ std::optional<Fix> fixOptimizerStepsWrongEngine(const FileContext& ctx, const Fi
       taintedNames(ctx.model.bindings().scopeOf(stepStatement), modelNames, ctx.model, source);
   // Names bound again, on every path, after the new place of the step.
   std::set<std::string> madeAfter;
-  for (TSNode s : movedOver) {
+  for (Node s : movedOver) {
     if (is(s, "comment")) continue;
     if (!movable(s)) return std::nullopt;
     StatementEffects effects = effectsOf(s, ctx.model, source);
@@ -216,7 +214,7 @@ std::optional<Fix> fixOptimizerStepsWrongEngine(const FileContext& ctx, const Fi
         effects.read.count(optimizerName))
       return std::nullopt;
     std::set<std::string> bound = namesBound(s, source);
-    TSNode assignment = ts_node_named_child(s, 0);
+    Node assignment = namedChild(s, 0);
     if (is(assignment, "assignment")) {  // `x = ...` binds x, it does not read it
       std::set<std::string> right = namesRead(field(assignment, "right"), source);
       for (const std::string& n : bound)

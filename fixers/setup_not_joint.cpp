@@ -22,8 +22,8 @@ namespace lightfix {
 
 namespace {
 
-bool hasKeywords(TSNode arguments) {
-  for (TSNode a : namedChildren(arguments))
+bool hasKeywords(Node arguments) {
+  for (Node a : namedChildren(arguments))
     if (is(a, "keyword_argument")) return true;
   return hasSplat(arguments);
 }
@@ -31,15 +31,15 @@ bool hasKeywords(TSNode arguments) {
 // The set-up on `fabric`, in `block` before `before`, of the model alone
 // whose parameters `built` (the optimizers' constructions) all read; null
 // when no such set-up, or more than one, is there.
-const SetupCall* moduleSetupOf(const FileContext& ctx, const FabricInstance* fabric, TSNode block,
-                               uint32_t before, const std::vector<TSNode>& built) {
+const SetupCall* moduleSetupOf(const FileContext& ctx, const FabricInstance* fabric, Node block,
+                               uint32_t before, const std::vector<Node>& built) {
   std::string_view source = ctx.file.text();
   const SetupCall* found = nullptr;
   for (const SetupCall& s : ctx.model.setups()) {
     if (!sameFabric(s.fabric, fabric) || startOf(s.call) >= before) continue;
     if (s.targets.size() != 1 || s.arguments.size() != 1) continue;
     bool feedsAll = true;
-    for (TSNode call : built)
+    for (Node call : built)
       feedsAll = feedsAll && (buildsFrom(call, textOf(s.targets[0], source), source) ||
                               buildsFrom(call, textOf(s.arguments[0], source), source));
     if (!feedsAll) continue;
@@ -47,7 +47,7 @@ const SetupCall* moduleSetupOf(const FileContext& ctx, const FabricInstance* fab
     found = &s;
   }
   if (!found || !sameNode(parentOf(found->statement), block)) return nullptr;
-  TSNode assignment = parentOf(found->call);
+  Node assignment = parentOf(found->call);
   if (!is(assignment, "assignment") || !sameNode(field(assignment, "right"), found->call))
     return nullptr;
   if (hasKeywords(field(found->call, "arguments"))) return nullptr;
@@ -56,14 +56,14 @@ const SetupCall* moduleSetupOf(const FileContext& ctx, const FabricInstance* fab
 
 // Whether every use of `name` in [from, to) is `name.parameters()` or
 // `name.named_parameters()`.
-bool onlyParametersUsed(const FileContext& ctx, TSNode block, uint32_t from, uint32_t to,
+bool onlyParametersUsed(const FileContext& ctx, Node block, uint32_t from, uint32_t to,
                         std::string_view name) {
   std::string_view source = ctx.file.text();
   bool ok = true;
-  walk(block, [&](TSNode n) {
+  walk(block, [&](Node n) {
     if (!ok || endOf(n) <= from || startOf(n) >= to) return false;
     if (!(is(n, "identifier") || is(n, "attribute")) || textOf(n, source) != name) return true;
-    TSNode parent = parentOf(n);
+    Node parent = parentOf(n);
     // `x.name`: another object's attribute, not this name.
     if (is(parent, "attribute") && sameNode(field(parent, "attribute"), n)) return true;
     std::string_view method = textOf(field(parent, "attribute"), source);
@@ -80,26 +80,26 @@ std::optional<Fix> fixSetupNotJoint(const FileContext& ctx, const Finding& findi
   const auto* match = finding.payloadAs<SetupNotJointMatch>();
   if (!match) return std::nullopt;
   std::string_view source = ctx.file.text();
-  TSNode call = match->call;
-  TSNode assignment = parentOf(call);
+  Node call = match->call;
+  Node assignment = parentOf(call);
   if (!is(assignment, "assignment") || !sameNode(field(assignment, "right"), call)) return {};
-  TSNode statement = parentOf(assignment);
+  Node statement = parentOf(assignment);
   if (!is(statement, "expression_statement")) return std::nullopt;
-  TSNode arguments = field(call, "arguments");
+  Node arguments = field(call, "arguments");
   if (hasKeywords(arguments)) return std::nullopt;
-  std::vector<TSNode> optimizers = positionalArguments(arguments);
-  TSNode left = field(assignment, "left");
-  std::vector<TSNode> targets = is(left, "pattern_list") || is(left, "tuple_pattern")
-                                    ? namedChildren(left)
-                                    : std::vector<TSNode>{left};
+  std::vector<Node> optimizers = positionalArguments(arguments);
+  Node left = field(assignment, "left");
+  std::vector<Node> targets = is(left, "pattern_list") || is(left, "tuple_pattern")
+                                  ? namedChildren(left)
+                                  : std::vector<Node>{left};
   if (optimizers.empty() || targets.size() != optimizers.size()) return std::nullopt;
-  for (TSNode t : targets)
+  for (Node t : targets)
     if (!is(t, "identifier") && !is(t, "attribute")) return std::nullopt;
 
   // Each optimizer goes with the model whose parameters it was built from,
   // not with whichever was set up last (a frozen reference model).
-  std::vector<TSNode> built;
-  for (TSNode optimizer : optimizers) {
+  std::vector<Node> built;
+  for (Node optimizer : optimizers) {
     const Assignment* made = is(optimizer, "identifier")
                                  ? ctx.model.bindings().reaching(textOf(optimizer, source),
                                                                  ctx.model.bindings().scopeOf(call),
@@ -108,7 +108,7 @@ std::optional<Fix> fixSetupNotJoint(const FileContext& ctx, const Finding& findi
     if (!made || made->index >= 0 || !is(made->value, "call")) return std::nullopt;
     built.push_back(made->value);
   }
-  TSNode block = parentOf(statement);
+  Node block = parentOf(statement);
   const SetupCall* setup = moduleSetupOf(ctx, finding.fabric, block, startOf(call), built);
   if (!setup) return std::nullopt;
   std::string model(textOf(setup->targets[0], source));
@@ -120,7 +120,7 @@ std::optional<Fix> fixSetupNotJoint(const FileContext& ctx, const Finding& findi
   if (!onlyParametersUsed(ctx, block, from, to, model)) return std::nullopt;
   if (model != raw) {
     bool used = false;
-    walk(block, [&](TSNode n) {
+    walk(block, [&](Node n) {
       if (used || endOf(n) <= from || startOf(n) >= to) return false;
       if ((is(n, "identifier") || is(n, "attribute")) && textOf(n, source) == model) used = true;
       return !used;

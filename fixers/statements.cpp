@@ -4,29 +4,29 @@
 
 namespace lightfix {
 
-TSNode liftToBlockOf(TSNode def, TSNode use) {
-  TSNode statement = enclosingStatement(def);
+Node liftToBlockOf(Node def, Node use) {
+  Node statement = enclosingStatement(def);
   while (!isNull(statement)) {
-    TSNode block = parentOf(statement);
+    Node block = parentOf(statement);
     if (contains(block, use)) {
-      if (contains(statement, use) || startOf(statement) > startOf(use)) return TSNode{};
+      if (contains(statement, use) || startOf(statement) > startOf(use)) return Node{};
       return statement;
     }
     statement = enclosingStatement(block);
   }
-  return TSNode{};
+  return Node{};
 }
 
-TSNode firstStatementAfterDocstring(TSNode function) {
-  TSNode body = field(function, "body");
-  std::vector<TSNode> statements = namedChildren(body);
+Node firstStatementAfterDocstring(Node function) {
+  Node body = field(function, "body");
+  std::vector<Node> statements = namedChildren(body);
   size_t i = 0;
   while (i < statements.size() && is(statements[i], "comment")) ++i;
   if (i < statements.size() && is(statements[i], "expression_statement") &&
-      is(ts_node_named_child(statements[i], 0), "string"))
+      is(namedChild(statements[i], 0), "string"))
     ++i;
   while (i < statements.size() && is(statements[i], "comment")) ++i;
-  return i < statements.size() ? statements[i] : TSNode{};
+  return i < statements.size() ? statements[i] : Node{};
 }
 
 }  // namespace lightfix

@@ -1,7 +1,7 @@
 #pragma once
 // Where in a function's statements a fixer may put a new line.
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 #include <string_view>
 
@@ -10,9 +10,9 @@ namespace lightfix {
 // The statement holding `def` that sits in a block also holding `use`, so a
 // line inserted after it runs before `use`; null when no such statement
 // precedes `use` (say `def` is in a branch `use` is not in).
-TSNode liftToBlockOf(TSNode def, TSNode use);
+Node liftToBlockOf(Node def, Node use);
 
 // The first statement of a function's body after its docstring, or null.
-TSNode firstStatementAfterDocstring(TSNode function);
+Node firstStatementAfterDocstring(Node function);
 
 }  // namespace lightfix

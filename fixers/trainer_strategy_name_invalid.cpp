@@ -25,7 +25,7 @@ const char* kClass = "DeepSpeedStrategy";
 
 // The module the Trainer's strategies are imported from, in the package the
 // Trainer itself comes from.
-std::string trainerStrategiesModule(const FileContext& ctx, TSNode trainer) {
+std::string trainerStrategiesModule(const FileContext& ctx, Node trainer) {
   auto q = ctx.model.imports().qualify(field(trainer, "function"), ctx.file.text());
   return q && q->rfind("pytorch_lightning", 0) == 0 ? "pytorch_lightning.strategies"
                                                     : "lightning.pytorch.strategies";
@@ -33,14 +33,14 @@ std::string trainerStrategiesModule(const FileContext& ctx, TSNode trainer) {
 
 // Where a new Lightning import goes: after the last module-level import of
 // Lightning before `point`, else after the last import; null when none.
-TSNode importAnchor(const FileContext& ctx, TSNode point) {
+Node importAnchor(const FileContext& ctx, Node point) {
   std::string_view source = ctx.file.text();
-  TSNode last{}, lastLightning{};
-  for (TSNode s : namedChildren(ctx.tree.root())) {
+  Node last{}, lastLightning{};
+  for (Node s : namedChildren(ctx.tree.root())) {
     if (startOf(s) >= startOf(point)) break;
     if (!is(s, "import_statement") && !is(s, "import_from_statement")) continue;
     last = s;
-    TSNode module = is(s, "import_from_statement") ? field(s, "module_name") : field(s, "name");
+    Node module = is(s, "import_from_statement") ? field(s, "module_name") : field(s, "name");
     std::string_view name = textOf(module, source);
     if (is(module, "aliased_import")) name = textOf(field(module, "name"), source);
     std::string_view head = name.substr(0, name.find('.'));
@@ -51,9 +51,9 @@ TSNode importAnchor(const FileContext& ctx, TSNode point) {
 
 std::optional<Fix> fixName(const FileContext& ctx, const TrainerStrategyNameInvalidMatch& match) {
   std::string_view source = ctx.file.text();
-  TSNode name = match.name;
-  TSNode trainer = match.trainer;
-  TSNode keyword = parentOf(name);
+  Node name = match.name;
+  Node trainer = match.trainer;
+  Node keyword = parentOf(name);
   // Only the Trainer's own argument: a variable may feed other code.
   if (!is(keyword, "keyword_argument") || textOf(field(keyword, "name"), source) != "strategy" ||
       !sameNode(parentOf(parentOf(keyword)), trainer))
@@ -64,7 +64,7 @@ std::optional<Fix> fixName(const FileContext& ctx, const TrainerStrategyNameInva
       return std::nullopt;
   } else {
     if (ctx.model.bindings().definesName(kClass)) return std::nullopt;
-    TSNode after = importAnchor(ctx, trainer);
+    Node after = importAnchor(ctx, trainer);
     if (isNull(after)) return std::nullopt;
     std::string line =
         fmt::format("from {} import {}", trainerStrategiesModule(ctx, trainer), kClass);
@@ -94,15 +94,15 @@ std::string otherSide(const std::string& module) {
 
 std::optional<Fix> fixImport(const FileContext& ctx, const TrainerStrategyNameInvalidMatch& match) {
   std::string_view source = ctx.file.text();
-  TSNode strategy = match.strategy;
-  TSNode callee = field(strategy, "function");
+  Node strategy = match.strategy;
+  Node callee = field(strategy, "function");
   if (!is(callee, "identifier") || textOf(callee, source) != kClass) return std::nullopt;
   // The one import of the name: `from lightning.fabric.strategies import
   // DeepSpeedStrategy`, importing nothing else.
-  TSNode import{};
-  for (TSNode s : namedChildren(ctx.tree.root())) {
+  Node import{};
+  for (Node s : namedChildren(ctx.tree.root())) {
     if (!is(s, "import_from_statement")) continue;
-    std::vector<TSNode> names = namedChildren(s);
+    std::vector<Node> names = namedChildren(s);
     bool binds = false;
     for (size_t i = 1; i < names.size(); ++i)
       binds =
@@ -113,7 +113,7 @@ std::optional<Fix> fixImport(const FileContext& ctx, const TrainerStrategyNameIn
     import = s;
   }
   if (isNull(import)) return std::nullopt;
-  TSNode module = field(import, "module_name");
+  Node module = field(import, "module_name");
   std::string to = otherSide(std::string(textOf(module, source)));
   if (to.empty()) return std::nullopt;
 
@@ -121,20 +121,20 @@ std::optional<Fix> fixImport(const FileContext& ctx, const TrainerStrategyNameIn
   // Fabric's class to a Trainer, or the other way), so the import can change
   // for all of them.
   LightningSide side = lightningSideOf(std::string(textOf(module, source)) + ".");
-  std::vector<TSNode> wrong;
+  std::vector<Node> wrong;
   if (side == LightningSide::Fabric)
     for (const TrainerInstance& t : ctx.model.trainers()) wrong.push_back(t.strategy.evidence);
   if (side == LightningSide::Trainer)
     for (const FabricInstance& f : ctx.model.fabrics()) wrong.push_back(f.strategy.evidence);
   bool allWrong = true;
-  walk(ctx.tree.root(), [&](TSNode n) {
+  walk(ctx.tree.root(), [&](Node n) {
     if (!allWrong || sameNode(n, import)) return false;
     if (!is(n, "identifier") || textOf(n, source) != kClass) return true;
-    TSNode call = parentOf(n);
+    Node call = parentOf(n);
     bool isCallee = is(call, "call") && sameNode(field(call, "function"), n);
     bool counted = false;
-    for (TSNode e : wrong) counted = counted || sameNode(e, call);
-    TSNode args = field(call, "arguments");
+    for (Node e : wrong) counted = counted || sameNode(e, call);
+    Node args = field(call, "arguments");
     allWrong = isCallee && counted && isNull(keywordArgument(args, "precision", source)) &&
                isNull(keywordArgument(args, "precision_plugin", source)) && !hasSplat(args);
     return true;

@@ -25,15 +25,15 @@ namespace {
 
 // The name the function returns its loss under: `return loss` or
 // `return {"loss": loss, ...}`.
-std::string lossName(TSNode function, std::string_view source) {
+std::string lossName(Node function, std::string_view source) {
   std::string name;
-  forEachOwnNode(function, [&](TSNode n) {
+  forEachOwnNode(function, [&](Node n) {
     if (!name.empty() || !is(n, "return_statement")) return;
-    TSNode value = ts_node_named_child(n, 0);
+    Node value = namedChild(n, 0);
     if (is(value, "identifier")) {
       name = std::string(textOf(value, source));
     } else if (is(value, "dictionary")) {
-      for (TSNode pair : namedChildren(value)) {
+      for (Node pair : namedChildren(value)) {
         std::string key;
         if (is(pair, "pair") && stringLiteral(field(pair, "key"), source, key) && key == "loss" &&
             is(field(pair, "value"), "identifier"))
@@ -44,7 +44,7 @@ std::string lossName(TSNode function, std::string_view source) {
   return name;
 }
 
-bool badLossTest(TSNode condition, std::string_view loss, std::string_view source) {
+bool badLossTest(Node condition, std::string_view loss, std::string_view source) {
   static const std::regex nonFinite(R"(\b(isnan|isinf|isfinite|nan|inf)\b)");
   std::regex isNone(loss.empty() ? std::string("$^")
                                  : fmt::format(R"(\b{0}\s+is\s+None\b|\bnot\s+{0}\b)", loss));
@@ -56,9 +56,9 @@ bool badLossTest(TSNode condition, std::string_view loss, std::string_view sourc
 // of it guards the return, or — when control falls off the end — appears
 // anywhere in the function, since the path falling through is the one the
 // test turned away.
-bool guardedByBadLoss(TSNode function, TSNode ret, std::string_view loss, std::string_view source) {
+bool guardedByBadLoss(Node function, Node ret, std::string_view loss, std::string_view source) {
   bool guarded = false;
-  auto check = [&](TSNode n) {
+  auto check = [&](Node n) {
     if ((is(n, "if_statement") || is(n, "elif_clause")) &&
         badLossTest(field(n, "condition"), loss, source))
       guarded = true;
@@ -67,7 +67,7 @@ bool guardedByBadLoss(TSNode function, TSNode ret, std::string_view loss, std::s
     forEachOwnNode(function, check);
     return guarded;
   }
-  for (TSNode p = parentOf(ret); !isNull(p) && !sameNode(p, function); p = parentOf(p)) check(p);
+  for (Node p = parentOf(ret); !isNull(p) && !sameNode(p, function); p = parentOf(p)) check(p);
   return guarded;
 }
 
@@ -80,7 +80,7 @@ bool trainsNothing(const FileContext& ctx, const FunctionInfo& step) {
   std::string_view source = ctx.file.text();
   for (const FunctionInfo* fn : ctx.model.bindings().methodsOf(step.ownerClass)) {
     if (fn->name != "configure_optimizers") continue;
-    for (TSNode value : ctx.model.bindings().returnedValues(fn))
+    for (Node value : ctx.model.bindings().returnedValues(fn))
       if (!is(value, "none") && textOf(value, source) != "None") return false;
     return true;
   }
@@ -94,8 +94,8 @@ std::optional<Fix> fixTrainingStepReturnsNone(const FileContext& ctx, const Find
   if (!match) return std::nullopt;
   const SourceFile& file = ctx.file;
   std::string_view source = file.text();
-  TSNode function = match->function;
-  TSNode ret = match->ret;
+  Node function = match->function;
+  Node ret = match->ret;
   const FunctionInfo* info = ctx.model.bindings().function(function);
   if (!info || info->params.empty()) return std::nullopt;
   if (match->indirect) return std::nullopt;
@@ -103,13 +103,12 @@ std::optional<Fix> fixTrainingStepReturnsNone(const FileContext& ctx, const Find
   if (match->manual) return std::nullopt;
 
   std::string loss = lossName(function, source);
-  TSNode body = field(function, "body");
+  Node body = field(function, "body");
   // `loss if ok else None`: `ok` may be what turned the loss away.
-  TSNode none = match->noneBranch;
-  bool useLoss =
-      !loss.empty() && boundOnEveryPath(function, ret, loss, source) &&
-      !guardedByBadLoss(function, ret, loss, source) &&
-      (isNull(none) || !badLossTest(ts_node_named_child(parentOf(none), 1), loss, source));
+  Node none = match->noneBranch;
+  bool useLoss = !loss.empty() && boundOnEveryPath(function, ret, loss, source) &&
+                 !guardedByBadLoss(function, ret, loss, source) &&
+                 (isNull(none) || !badLossTest(namedChild(parentOf(none), 1), loss, source));
   if (!useLoss && trainsNothing(ctx, *info)) return std::nullopt;
   std::string zero =
       useLoss ? fmt::format("{} * 0.0", loss)
@@ -130,8 +129,8 @@ std::optional<Fix> fixTrainingStepReturnsNone(const FileContext& ctx, const Find
   }
   // Falling off the end: add the return after the body's last statement, at
   // the body's own indentation.
-  std::vector<TSNode> statements;
-  for (TSNode s : namedChildren(body))
+  std::vector<Node> statements;
+  for (Node s : namedChildren(body))
     if (!is(s, "comment")) statements.push_back(s);
   if (statements.empty()) return std::nullopt;
   unsigned firstLine = file.lineOf(startOf(statements.front()));

@@ -1,13 +1,13 @@
 #pragma once
 // What the backward-ambiguous-model matcher hands its fixer (fixers/backward_ambiguous_model.cpp).
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 namespace lightfix {
 
 struct BackwardAmbiguousModelMatch {
-  TSNode backward{};   // the `fabric.backward(...)` call
-  TSNode arguments{};  // its argument list
+  Node backward{};   // the `fabric.backward(...)` call
+  Node arguments{};  // its argument list
 };
 
 }  // namespace lightfix

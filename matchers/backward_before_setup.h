@@ -1,13 +1,13 @@
 #pragma once
 // What the backward-before-setup matcher hands its fixer (fixers/backward_before_setup.cpp).
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 namespace lightfix {
 
 struct BackwardBeforeSetupMatch {
-  TSNode backward{};  // the `fabric.backward(...)` call
-  TSNode fabric{};    // its receiver
+  Node backward{};  // the `fabric.backward(...)` call
+  Node fabric{};    // its receiver
 };
 
 }  // namespace lightfix

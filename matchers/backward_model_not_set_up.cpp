@@ -29,7 +29,7 @@ namespace {
 // The set-up of `raw` on `fabric` in `scope` before `point` whose result was
 // bound to another name, with no later assignment of `raw` before `point`.
 const SetupCall* setupOfRawModule(const FileContext& ctx, const FabricInstance* fabric,
-                                  std::string_view raw, TSNode scope, TSNode point) {
+                                  std::string_view raw, Node scope, Node point) {
   std::string_view source = ctx.file.text();
   const SetupCall* found = nullptr;
   for (const SetupCall& s : ctx.model.setups()) {
@@ -51,9 +51,9 @@ const SetupCall* setupOfRawModule(const FileContext& ctx, const FabricInstance* 
 void matchBackwardModelNotSetUp(const FileContext& ctx, std::vector<Finding>& out) {
   std::string_view source = ctx.file.text();
   for (const FabricMethodCall& c : fabricMethodCalls(ctx, {"backward"}, false)) {
-    TSNode value = keywordArgument(c.arguments, "model", source);
+    Node value = keywordArgument(c.arguments, "model", source);
     if (!is(value, "identifier") && !is(value, "attribute")) continue;
-    TSNode scope = ctx.model.bindings().scopeOf(c.call);
+    Node scope = ctx.model.bindings().scopeOf(c.call);
     if (ctx.model.setupResultOf(value, scope)) continue;
     const SetupCall* setup = setupOfRawModule(ctx, c.fabric, textOf(value, source), scope, c.call);
     if (!setup) continue;

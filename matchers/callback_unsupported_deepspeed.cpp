@@ -49,9 +49,9 @@ std::string_view leafOf(std::string_view q) {
 bool isFinetuningSubclass(const FileModel& model, std::string_view name) {
   std::string_view source = model.file().text();
   bool found = false;
-  for (TSNode cls : namedChildren(model.bindings().module())) {
+  for (Node cls : namedChildren(model.bindings().module())) {
     if (!is(cls, "class_definition") || textOf(field(cls, "name"), source) != name) continue;
-    for (TSNode base : namedChildren(field(cls, "superclasses"))) {
+    for (Node base : namedChildren(field(cls, "superclasses"))) {
       auto q = model.imports().qualify(base, source);
       if (q && leafOf(*q) == "BaseFinetuning" && lightningSideOf(*q) == LightningSide::Trainer)
         found = true;
@@ -64,10 +64,10 @@ bool isFinetuningSubclass(const FileModel& model, std::string_view name) {
 
 // The Lightning callback class whose check a construction (in `model`'s
 // file) runs into under DeepSpeed (its quote's name), or empty.
-std::string_view refusalOf(const FileModel& model, TSNode call) {
+std::string_view refusalOf(const FileModel& model, Node call) {
   if (!is(call, "call")) return {};
   std::string_view source = model.file().text();
-  TSNode callee = field(call, "function");
+  Node callee = field(call, "function");
   if (auto q = model.imports().qualify(callee, source);
       q && lightningSideOf(*q) == LightningSide::Trainer) {
     std::string_view leaf = leafOf(*q);
@@ -83,41 +83,41 @@ std::string_view refusalOf(const FileModel& model, TSNode call) {
 }
 
 // The expression a name holds when it is bound once in plain code, else n.
-TSNode made(const FileModel& model, TSNode n) {
+Node made(const FileModel& model, Node n) {
   if (!is(n, "identifier")) return n;
   Origin o = model.bindings().trace(n, model.bindings().scopeOf(n));
-  return o.kind == Origin::Expression && o.index < 0 ? o.expr : TSNode{};
+  return o.kind == Origin::Expression && o.index < 0 ? o.expr : Node{};
 }
 
 // An entry of the callbacks a Trainer gets, in `model`'s file (another
 // file's when a helper there makes the list); `always` when it is there
 // whenever the Trainer is made.
 struct CallbackEntry {
-  TSNode item{};
+  Node item{};
   bool always = true;
   const FileModel* model = nullptr;
-  TSNode given{};  // the value in the Trainer's file that brings it
+  Node given{};  // the value in the Trainer's file that brings it
 };
 
 // What `name.append(x)`, `name.extend([...])` and `name += [...]` add to the
 // list a name holds before `point`, in the scope that makes `point`.
-std::vector<CallbackEntry> addedBefore(const FileModel& model, TSNode name, TSNode point) {
+std::vector<CallbackEntry> addedBefore(const FileModel& model, Node name, Node point) {
   std::string_view source = model.file().text();
   std::string_view list = textOf(name, source);
-  TSNode scope = model.bindings().scopeOf(point);
+  Node scope = model.bindings().scopeOf(point);
   std::vector<CallbackEntry> out;
-  auto add = [&](TSNode site, const std::vector<TSNode>& items) {
+  auto add = [&](Node site, const std::vector<Node>& items) {
     bool always = runsBefore(site, point);
-    for (TSNode item : items) out.push_back({item, always, &model});
+    for (Node item : items) out.push_back({item, always, &model});
   };
-  walk(scope, [&](TSNode n) {
+  walk(scope, [&](Node n) {
     if (startOf(n) >= startOf(point)) return false;
     if (!sameNode(n, scope) &&
         (is(n, "function_definition") || is(n, "class_definition") || is(n, "lambda")))
       return false;
     MethodCall mc;
     if (asMethodCall(n, source, mc) && textOf(mc.receiver, source) == list) {
-      std::vector<TSNode> args = positionalArguments(mc.arguments);
+      std::vector<Node> args = positionalArguments(mc.arguments);
       if (mc.method == "append" && args.size() == 1) add(n, args);
       if (mc.method == "extend" && args.size() == 1 &&
           (is(args[0], "list") || is(args[0], "tuple")))
@@ -134,12 +134,12 @@ std::vector<CallbackEntry> addedBefore(const FileModel& model, TSNode name, TSNo
 // The entries of the list `value` holds at `point` (in `model`'s file): a
 // list or tuple written there, or bound once to a name, with what is added
 // to that name before `point`; a single callback otherwise.
-std::vector<CallbackEntry> listedAt(const FileModel& model, TSNode value, TSNode point) {
-  TSNode list = made(model, value);
+std::vector<CallbackEntry> listedAt(const FileModel& model, Node value, Node point) {
+  Node list = made(model, value);
   if (isNull(list)) return {};
   if (!is(list, "list") && !is(list, "tuple")) return {{list, true, &model}};
   std::vector<CallbackEntry> entries;
-  for (TSNode item : namedChildren(list)) entries.push_back({item, true, &model});
+  for (Node item : namedChildren(list)) entries.push_back({item, true, &model});
   if (is(value, "identifier") && is(list, "list"))
     for (const CallbackEntry& added : addedBefore(model, value, point)) entries.push_back(added);
   return entries;
@@ -148,14 +148,14 @@ std::vector<CallbackEntry> listedAt(const FileModel& model, TSNode value, TSNode
 // The callbacks a `callbacks=` value gives: as listedAt() reads them, or
 // those a helper of the project returns (`callbacks=get_callbacks(cfg)`), each of its
 // returns read the same way (on some runs only, when it has several).
-std::vector<CallbackEntry> callbacksGiven(const FileModel& model, TSNode argument, TSNode point) {
-  TSNode callbacks = made(model, argument);
+std::vector<CallbackEntry> callbacksGiven(const FileModel& model, Node argument, Node point) {
+  Node callbacks = made(model, argument);
   if (!is(callbacks, "call")) return listedAt(model, argument, point);
   auto [file, helper] = model.functionCalled(callbacks, FileModel::Runs::Any);
   if (!helper || helper->name == "__init__") return listedAt(model, argument, point);
-  std::vector<TSNode> returned = file->bindings().returnedValues(helper);
+  std::vector<Node> returned = file->bindings().returnedValues(helper);
   std::vector<CallbackEntry> entries;
-  for (TSNode value : returned)
+  for (Node value : returned)
     for (CallbackEntry& entry : listedAt(*file, value, parentOf(value))) {
       entry.always = entry.always && returned.size() == 1;
       entries.push_back(entry);
@@ -188,12 +188,12 @@ void matchCallbackUnsupportedDeepspeed(const FileContext& ctx, std::vector<Findi
     if (!t.strategy.deepSpeed()) continue;
     for (const CallbackEntry& entry : callbacksOf(ctx, t)) {
       const FileModel& model = *entry.model;
-      TSNode call = made(model, entry.item);
+      Node call = made(model, entry.item);
       std::string_view refusal = refusalOf(model, call);
       if (refusal.empty()) continue;
       std::string name(textOf(field(call, "function"), model.file().text()));
       // One made in another file is reported at the value that brings it here.
-      TSNode at = call;
+      Node at = call;
       std::string where;
       if (&model != &ctx.model) {
         at = entry.given;

@@ -46,7 +46,7 @@ void matchClipByValueDeepspeed(const FileContext& ctx, std::vector<Finding>& out
       // Lightning lower-cases the name before comparing.
       if (v.model != &ctx.model || !literalIs(v.node, source, "value")) continue;
       // `gradient_clip_algorithm="value"`, a dict's pair, or `default="value"`.
-      TSNode entry = parentOf(v.node);
+      Node entry = parentOf(v.node);
       std::string written = writtenAt(v.node, source);
       Finding f = trainerFinding(ctx, entry, t, written + " under DeepSpeed");
       f.payload = ClipByValueDeepspeedMatch{v.node};
@@ -54,7 +54,7 @@ void matchClipByValueDeepspeed(const FileContext& ctx, std::vector<Finding>& out
     }
     // `Trainer(**cfg.trainer)` with `cfg` a YAML file the script loads: the
     // value is that file's, reported here and fixed there by hand.
-    TSNode splat{};
+    Node splat{};
     std::optional<LoadedYamlValue> yaml =
         kv.values.empty() || !kv.complete
             ? constructionYamlKeyword(t.construction, "gradient_clip_algorithm", ctx.model, &splat)

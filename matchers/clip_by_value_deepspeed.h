@@ -1,12 +1,12 @@
 #pragma once
 // What the clip-by-value-deepspeed matcher hands its fixer (fixers/clip_by_value_deepspeed.cpp).
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 namespace lightfix {
 
 struct ClipByValueDeepspeedMatch {
-  TSNode value{};  // the `"value"` given to `gradient_clip_algorithm=`
+  Node value{};  // the `"value"` given to `gradient_clip_algorithm=`
 };
 
 }  // namespace lightfix

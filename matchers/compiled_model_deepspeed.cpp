@@ -22,7 +22,7 @@ const RuleSpec kCompiledModelDeepspeed{
     "Using a compiled model is incompatible with the current strategy: `DeepSpeedStrategy`.",
     R"(Using a compiled model is incompatible with the current strategy: `[A-Za-z_]*DeepSpeed[A-Za-z_]*`)"};
 
-static bool isCompileCall(const FileContext& ctx, TSNode n) {
+static bool isCompileCall(const FileContext& ctx, Node n) {
   if (!is(n, "call")) return false;
   auto q = ctx.model.imports().qualify(field(n, "function"), ctx.file.text());
   return q && *q == "torch.compile";
@@ -33,12 +33,12 @@ void matchCompiledModelDeepspeed(const FileContext& ctx, std::vector<Finding>& o
   for (const char* method : {"fit", "validate", "test", "predict"}) {
     for (const DeepSpeedMethodCall& call : deepSpeedMethodCalls(ctx, method)) {
       if (!call.trainer) continue;
-      TSNode model = keywordArgument(call.arguments, "model", source);
-      std::vector<TSNode> positional = positionalArguments(call.arguments);
+      Node model = keywordArgument(call.arguments, "model", source);
+      std::vector<Node> positional = positionalArguments(call.arguments);
       if (isNull(model) && !positional.empty()) model = positional[0];
       if (isNull(model)) continue;
-      TSNode scope = ctx.model.bindings().scopeOf(call.call);
-      TSNode compile = model;
+      Node scope = ctx.model.bindings().scopeOf(call.call);
+      Node compile = model;
       const Assignment* bound = nullptr;
       if (is(model, "identifier")) {
         bound =
@@ -56,8 +56,8 @@ void matchCompiledModelDeepspeed(const FileContext& ctx, std::vector<Finding>& o
                                               : "a `torch.compile`d model given to a DeepSpeed "
                                                 "Trainer");
       if (sometimes) f.severity = Severity::Warning;
-      f.payload = CompiledModelDeepspeedMatch{compile, bound ? bound->statement : TSNode{},
-                                              bound ? bound->targetNode : TSNode{}};
+      f.payload = CompiledModelDeepspeedMatch{compile, bound ? bound->statement : Node{},
+                                              bound ? bound->targetNode : Node{}};
       out.push_back(std::move(f));
     }
   }

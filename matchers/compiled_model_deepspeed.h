@@ -1,14 +1,14 @@
 #pragma once
 // What the compiled-model-deepspeed matcher hands its fixer (fixers/compiled_model_deepspeed.cpp).
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 namespace lightfix {
 
 struct CompiledModelDeepspeedMatch {
-  TSNode compile{};    // the `torch.compile(...)` call
-  TSNode statement{};  // the statement binding its result; null when not bound
-  TSNode target{};     // the name bound; null when not bound
+  Node compile{};    // the `torch.compile(...)` call
+  Node statement{};  // the statement binding its result; null when not bound
+  Node target{};     // the name bound; null when not bound
 };
 
 }  // namespace lightfix

@@ -9,12 +9,12 @@
 
 namespace lightfix {
 
-static bool isSelfAttribute(TSNode n, std::string_view source) {
+static bool isSelfAttribute(Node n, std::string_view source) {
   return is(n, "attribute") && textOf(field(n, "object"), source) == "self";
 }
 
 // The method `self.<name>` calls in the class of `scope`, or null.
-static const FunctionInfo* selfMethod(const Bindings& bindings, TSNode callee, TSNode scope,
+static const FunctionInfo* selfMethod(const Bindings& bindings, Node callee, Node scope,
                                       std::string_view source) {
   const FunctionInfo* fn = bindings.function(scope);
   while (fn && isNull(fn->ownerClass)) fn = bindings.function(bindings.scopeOf(fn->node));
@@ -25,25 +25,24 @@ static const FunctionInfo* selfMethod(const Bindings& bindings, TSNode callee, T
   return nullptr;
 }
 
-std::vector<TSNode> modelsFeeding(const FileContext& ctx, TSNode expr, TSNode scope,
-                                  uint32_t before) {
+std::vector<Node> modelsFeeding(const FileContext& ctx, Node expr, Node scope, uint32_t before) {
   std::string_view source = ctx.file.text();
   const Bindings& bindings = ctx.model.bindings();
   // An expression to search, where it is evaluated. In a method the loss
   // comes from (`self.compute_loss(batch)`), only `self.` names mean the
   // same thing at the caller.
   struct Item {
-    TSNode node;
-    TSNode scope;
+    Node node;
+    Node scope;
     uint32_t before;
     bool selfOnly;
   };
-  std::vector<TSNode> out;
+  std::vector<Node> out;
   std::set<std::string_view> named;
   std::set<std::pair<std::string_view, const void*>> traced;
   std::vector<Item> work{{expr, scope, before, false}};
   std::set<const FunctionInfo*> methods;
-  auto candidate = [&](TSNode callee, const Item& item) {
+  auto candidate = [&](Node callee, const Item& item) {
     std::string_view name = textOf(callee, source);
     if (ctx.model.imports().qualify(callee, source)) return;
     if (is(callee, "identifier")) {
@@ -56,11 +55,11 @@ std::vector<TSNode> modelsFeeding(const FileContext& ctx, TSNode expr, TSNode sc
     } else if (const FunctionInfo* method = selfMethod(bindings, callee, item.scope, source)) {
       // A method is not a model: the models are what its returns call.
       if (methods.insert(method).second)
-        walk(method->body, [&](TSNode n) {
+        walk(method->body, [&](Node n) {
           if (is(n, "function_definition") || is(n, "lambda") || is(n, "class_definition"))
             return false;
-          if (is(n, "return_statement") && ts_node_named_child_count(n) == 1)
-            work.push_back({ts_node_named_child(n, 0), method->node, startOf(n), true});
+          if (is(n, "return_statement") && namedChildCount(n) == 1)
+            work.push_back({namedChild(n, 0), method->node, startOf(n), true});
           return true;
         });
       return;
@@ -71,9 +70,9 @@ std::vector<TSNode> modelsFeeding(const FileContext& ctx, TSNode expr, TSNode sc
   };
   for (size_t i = 0; i < work.size() && i < 64; ++i) {
     const Item item = work[i];
-    walk(item.node, [&](TSNode n) {
+    walk(item.node, [&](Node n) {
       if (is(n, "call")) {
-        TSNode callee = field(n, "function");
+        Node callee = field(n, "function");
         if (is(callee, "identifier") || isSelfAttribute(callee, source)) {
           candidate(callee, item);
         } else if (is(callee, "attribute") &&
@@ -83,12 +82,12 @@ std::vector<TSNode> modelsFeeding(const FileContext& ctx, TSNode expr, TSNode sc
         return true;
       }
       if (is(n, "identifier")) {
-        TSNode parent = parentOf(n);
+        Node parent = parentOf(n);
         // `x.attr`: only the object is a value of its own.
         if (is(parent, "attribute") && sameNode(field(parent, "attribute"), n)) return false;
         if (is(parent, "keyword_argument") && sameNode(field(parent, "name"), n)) return false;
         std::string_view name = textOf(n, source);
-        if (!traced.insert({name, item.scope.id}).second) return false;
+        if (!traced.insert({name, identity(item.scope)}).second) return false;
         if (const Assignment* a = bindings.reaching(name, item.scope, item.before, false))
           work.push_back({a->value, item.scope, item.before, item.selfOnly});
       }
@@ -98,26 +97,25 @@ std::vector<TSNode> modelsFeeding(const FileContext& ctx, TSNode expr, TSNode sc
   return out;
 }
 
-std::vector<MethodCall> stepsAfter(const FileContext& ctx, TSNode backward, TSNode scope) {
+std::vector<MethodCall> stepsAfter(const FileContext& ctx, Node backward, Node scope) {
   std::string_view source = ctx.file.text();
   std::vector<MethodCall> steps;
   bool done = false;
-  walk(sameNode(scope, ctx.model.bindings().module()) ? scope : field(scope, "body"),
-       [&](TSNode n) {
-         if (done) return false;
-         if (startOf(n) < endOf(backward)) return endOf(n) > endOf(backward);
-         MethodCall mc;
-         if (!asMethodCall(n, source, mc)) return true;
-         if (mc.method == "backward") done = true;
-         if (mc.method == "step") steps.push_back(mc);
-         return !done;
-       });
+  walk(sameNode(scope, ctx.model.bindings().module()) ? scope : field(scope, "body"), [&](Node n) {
+    if (done) return false;
+    if (startOf(n) < endOf(backward)) return endOf(n) > endOf(backward);
+    MethodCall mc;
+    if (!asMethodCall(n, source, mc)) return true;
+    if (mc.method == "backward") done = true;
+    if (mc.method == "step") steps.push_back(mc);
+    return !done;
+  });
   return steps;
 }
 
-bool buildsFrom(TSNode call, std::string_view model, std::string_view source) {
+bool buildsFrom(Node call, std::string_view model, std::string_view source) {
   bool found = false;
-  walk(field(call, "arguments"), [&](TSNode n) {
+  walk(field(call, "arguments"), [&](Node n) {
     MethodCall mc;
     if (asMethodCall(n, source, mc) &&
         (mc.method == "parameters" || mc.method == "named_parameters") &&
@@ -130,7 +128,7 @@ bool buildsFrom(TSNode call, std::string_view model, std::string_view source) {
 
 // Calls that gather parameters into a collection, not an optimizer:
 // `params = list(model.parameters())`, `itertools.chain(a.parameters(), ...)`.
-static bool gathersParameters(TSNode call, std::string_view source) {
+static bool gathersParameters(Node call, std::string_view source) {
   std::string_view callee = textOf(field(call, "function"), source);
   for (std::string_view gather :
        {"list", "tuple", "set", "sorted", "filter", "chain", "itertools.chain"})
@@ -138,14 +136,14 @@ static bool gathersParameters(TSNode call, std::string_view source) {
   return false;
 }
 
-const Assignment* optimizerBuiltFrom(const FileContext& ctx, std::string_view model, TSNode scope,
+const Assignment* optimizerBuiltFrom(const FileContext& ctx, std::string_view model, Node scope,
                                      uint32_t before) {
   std::string_view source = ctx.file.text();
   const Assignment* last = nullptr;
   std::vector<std::string_view> gathered;  // names holding the model's parameters
-  auto readsGathered = [&](TSNode call) {
+  auto readsGathered = [&](Node call) {
     bool found = false;
-    walk(field(call, "arguments"), [&](TSNode n) {
+    walk(field(call, "arguments"), [&](Node n) {
       if (is(n, "identifier") &&
           std::find(gathered.begin(), gathered.end(), textOf(n, source)) != gathered.end())
         found = true;

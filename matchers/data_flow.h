@@ -2,7 +2,7 @@
 // Data flow the Fabric fixers share: which model's output feeds a loss, and
 // which optimizer steps a model's parameters.
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 #include <string>
 #include <vector>
@@ -18,20 +18,19 @@ struct Assignment;
 // `scope`): `model` in `loss = criterion(model(x), y)`, `self.net` in
 // `self.net(x).sum()`. Imported functions and the file's own functions and
 // classes are left out. Each is a node whose text names it, once per name.
-std::vector<TSNode> modelsFeeding(const FileContext& ctx, TSNode expr, TSNode scope,
-                                  uint32_t before);
+std::vector<Node> modelsFeeding(const FileContext& ctx, Node expr, Node scope, uint32_t before);
 
 // The `x.step()` calls after `backward` in `scope`, up to the next
 // backward: the optimizers (and schedulers) it feeds.
-std::vector<MethodCall> stepsAfter(const FileContext& ctx, TSNode backward, TSNode scope);
+std::vector<MethodCall> stepsAfter(const FileContext& ctx, Node backward, Node scope);
 
 // Whether the arguments of `call` read `model.parameters()` (or
 // `named_parameters()`): an optimizer built from that model.
-bool buildsFrom(TSNode call, std::string_view model, std::string_view source);
+bool buildsFrom(Node call, std::string_view model, std::string_view source);
 
 // The last assignment in `scope` before `before` that builds an optimizer
 // from `model.parameters()`, or null.
-const Assignment* optimizerBuiltFrom(const FileContext& ctx, std::string_view model, TSNode scope,
+const Assignment* optimizerBuiltFrom(const FileContext& ctx, std::string_view model, Node scope,
                                      uint32_t before);
 
 }  // namespace lightfix

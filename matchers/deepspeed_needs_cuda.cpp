@@ -25,12 +25,12 @@ void matchDeepspeedNeedsCuda(const FileContext& ctx, std::vector<Finding>& out) 
   const char* problem = "DeepSpeed on the CPU accelerator";
   for (const FabricInstance& fabric : ctx.model.fabrics()) {
     if (!fabric.strategy.deepSpeed()) continue;
-    TSNode argument = cpuAcceleratorArgument(fabric.construction, ctx.model);
+    Node argument = cpuAcceleratorArgument(fabric.construction, ctx.model);
     if (!isNull(argument)) out.push_back(fabricFinding(ctx, argument, fabric, problem));
   }
   for (const TrainerInstance& trainer : ctx.model.trainers()) {
     if (!trainer.strategy.deepSpeed()) continue;
-    TSNode argument = cpuAcceleratorArgument(trainer.construction, ctx.model);
+    Node argument = cpuAcceleratorArgument(trainer.construction, ctx.model);
     if (!isNull(argument)) out.push_back(trainerFinding(ctx, argument, trainer, problem));
   }
 }

@@ -12,12 +12,11 @@
 #include "model/project_index.h"
 #include "model/project_model.h"
 #include "python/node.h"
-#include "python/query.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {
 
-bool literalIs(TSNode n, std::string_view source, std::string_view value) {
+bool literalIs(Node n, std::string_view source, std::string_view value) {
   std::string text;
   return stringLiteral(n, source, text) && llvm::StringRef(text).equals_insensitive(value);
 }
@@ -30,7 +29,7 @@ LightningSide lightningSideOf(const std::string& q) {
   return LightningSide::Unknown;
 }
 
-Finding trainerFinding(const FileContext& ctx, TSNode node, const TrainerInstance& trainer,
+Finding trainerFinding(const FileContext& ctx, Node node, const TrainerInstance& trainer,
                        const std::string& problem, std::string_view quote) {
   return strategyFinding(ctx, node, trainer.strategy, ctx.file, problem, quote);
 }
@@ -40,20 +39,20 @@ namespace {
 // How many functions deep a Trainer handed down as an argument is followed.
 constexpr int kMaxTrainerHandOffs = 4;
 
-void trainersOf(const FileContext& ctx, TSNode expr, TSNode scope, int depth,
+void trainersOf(const FileContext& ctx, Node expr, Node scope, int depth,
                 std::vector<const TrainerInstance*>& out) {
   const Bindings& bindings = ctx.model.bindings();
   Origin o = bindings.trace(expr, scope);
   if (o.kind == Origin::Parameter && depth < kMaxTrainerHandOffs) {
     // `def run(trainer, model): trainer.fit(...)`: what its callers pass.
     for (const CallSite* caller : bindings.callersOf(o.function)) {
-      TSNode passed = bindings.argumentFor(*caller, o.param);
+      Node passed = bindings.argumentFor(*caller, o.param);
       if (!isNull(passed)) trainersOf(ctx, passed, caller->scope, depth + 1, out);
     }
     return;
   }
   if (o.kind != Origin::Expression || o.index >= 0) return;
-  auto add = [&](const FileModel& file, TSNode made) {
+  auto add = [&](const FileModel& file, Node made) {
     bool found = false;
     for (const TrainerInstance& t : file.trainers())
       if (sameNode(t.construction, made)) {
@@ -65,13 +64,13 @@ void trainersOf(const FileContext& ctx, TSNode expr, TSNode scope, int depth,
   if (add(ctx.model, o.expr)) return;
   // `trainer = create_trainer(cfg)`: the Trainer a helper of this file or
   // another returns, when it is one on every path.
-  std::vector<std::pair<const FileModel*, TSNode>> made = ctx.model.trainerOrigins(expr, scope);
+  std::vector<std::pair<const FileModel*, Node>> made = ctx.model.trainerOrigins(expr, scope);
   if (made.size() == 1) add(*made[0].first, made[0].second);
 }
 
 }  // namespace
 
-std::vector<const TrainerInstance*> trainersOf(const FileContext& ctx, TSNode receiver) {
+std::vector<const TrainerInstance*> trainersOf(const FileContext& ctx, Node receiver) {
   std::vector<const TrainerInstance*> out;
   trainersOf(ctx, receiver, ctx.model.bindings().scopeOf(receiver), 0, out);
   return out;
@@ -85,10 +84,10 @@ std::vector<DeepSpeedMethodCall> deepSpeedMethodCalls(const FileContext& ctx,
                                                       std::string_view method) {
   std::vector<DeepSpeedMethodCall> out;
   std::string_view source = ctx.file.text();
-  walkCalls(ctx.tree.root(), [&](TSNode n) {
+  walkCalls(ctx.tree.root(), [&](Node n) {
     MethodCall mc;
     if (!asMethodCall(n, source, mc) || mc.method != method) return;
-    TSNode scope = ctx.model.bindings().scopeOf(n);
+    Node scope = ctx.model.bindings().scopeOf(n);
     for (const FabricInstance* f : ctx.model.fabricsOf(mc.receiver, scope))
       if (f->strategy.deepSpeed()) out.push_back({n, mc.arguments, f, nullptr});
     for (const TrainerInstance* t : trainersOf(ctx, mc.receiver))
@@ -97,7 +96,7 @@ std::vector<DeepSpeedMethodCall> deepSpeedMethodCalls(const FileContext& ctx,
   return out;
 }
 
-Finding methodCallFinding(const FileContext& ctx, TSNode node, const DeepSpeedMethodCall& call,
+Finding methodCallFinding(const FileContext& ctx, Node node, const DeepSpeedMethodCall& call,
                           const std::string& problem, std::string_view quote) {
   if (call.fabric) return fabricFinding(ctx, node, *call.fabric, problem, quote);
   return trainerFinding(ctx, node, *call.trainer, problem, quote);
@@ -122,7 +121,7 @@ int statedZeroStage(const Strategy& strategy, const FileModel& model) {
     std::optional<int64_t> stage = config.integer();
     return stage && *stage >= 1 && *stage <= 3 ? static_cast<int>(*stage) : 0;
   }
-  TSNode stage = keywordArgument(field(strategy.evidence, "arguments"), "stage", source);
+  Node stage = keywordArgument(field(strategy.evidence, "arguments"), "stage", source);
   if (!is(stage, "integer")) return 0;
   std::string_view digits = textOf(stage, source);
   return digits.size() == 1 && digits[0] >= '1' && digits[0] <= '3' ? digits[0] - '0' : 0;

@@ -23,7 +23,7 @@ void matchEmptyInitFalseStage3(const FileContext& ctx, std::vector<Finding>& out
   for (const DeepSpeedMethodCall& call : deepSpeedMethodCalls(ctx, "init_module")) {
     // Only a stage the strategy states: a bare "deepspeed" is stage 2.
     if (statedZeroStage(call.strategy(), ctx.model) != 3) continue;
-    TSNode value = keywordArgument(call.arguments, "empty_init", source);
+    Node value = keywordArgument(call.arguments, "empty_init", source);
     if (!is(value, "false")) continue;
     Finding f = methodCallFinding(ctx, call.call, call,
                                   "`init_module(empty_init=False)` under ZeRO stage 3");

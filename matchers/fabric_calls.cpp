@@ -16,7 +16,7 @@ bool deepSpeedSetupsReach(const FileContext& ctx) {
   return ctx.model.hasDeepSpeedSetup() || ctx.project.hasDeepSpeedSetup();
 }
 
-Finding sourceFinding(const FileContext& ctx, TSNode node, const StrategySource& source,
+Finding sourceFinding(const FileContext& ctx, Node node, const StrategySource& source,
                       std::string_view problem, std::string_view quote) {
   Finding f;
   f.start = startOf(node);
@@ -27,7 +27,7 @@ Finding sourceFinding(const FileContext& ctx, TSNode node, const StrategySource&
   return f;
 }
 
-Finding strategyFinding(const FileContext& ctx, TSNode node, const Strategy& strategy,
+Finding strategyFinding(const FileContext& ctx, Node node, const Strategy& strategy,
                         const SourceFile& strategyFile, const std::string& problem,
                         std::string_view quote) {
   return sourceFinding(ctx, node, sourceOf(strategy, strategyFile), problem, quote);
@@ -37,7 +37,7 @@ namespace {
 
 // A call on a receiver that may hold another Fabric too, one not surely
 // running DeepSpeed (a Fabric made in each branch of an `if`).
-bool receiverMayHoldAnother(const FileContext& ctx, TSNode node) {
+bool receiverMayHoldAnother(const FileContext& ctx, Node node) {
   MethodCall mc;
   if (!asMethodCall(node, ctx.file.text(), mc)) return false;
   auto held = ctx.model.fabricsOf(mc.receiver, ctx.model.bindings().scopeOf(node));
@@ -48,7 +48,7 @@ bool receiverMayHoldAnother(const FileContext& ctx, TSNode node) {
 
 }  // namespace
 
-Finding fabricFinding(const FileContext& ctx, TSNode node, const FabricInstance& fabric,
+Finding fabricFinding(const FileContext& ctx, Node node, const FabricInstance& fabric,
                       const std::string& problem, std::string_view quote) {
   Strategy strategy = fabric.strategy;
   if (strategy.kind == Strategy::DeepSpeed && receiverMayHoldAnother(ctx, node)) {

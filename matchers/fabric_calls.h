@@ -1,7 +1,7 @@
 #pragma once
 // Named pieces the Fabric matchers are built from.
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 #include <string>
 #include <string_view>
@@ -23,16 +23,16 @@ bool deepSpeedSetupsReach(const FileContext& ctx);
 // `source`: an error where DeepSpeed is certain, a warning where it may be,
 // its message "<problem>; DeepSpeed (selected at …) raises "<quote>"" (the
 // rule's quoted text, unless `quote` is given).
-Finding sourceFinding(const FileContext& ctx, TSNode node, const StrategySource& source,
+Finding sourceFinding(const FileContext& ctx, Node node, const StrategySource& source,
                       std::string_view problem, std::string_view quote = {});
 
 // The same under `strategy`, judged in `strategyFile`.
-Finding strategyFinding(const FileContext& ctx, TSNode node, const Strategy& strategy,
+Finding strategyFinding(const FileContext& ctx, Node node, const Strategy& strategy,
                         const SourceFile& strategyFile, const std::string& problem,
                         std::string_view quote = {});
 
 // The same for a Fabric's strategy; the finding names the Fabric.
-Finding fabricFinding(const FileContext& ctx, TSNode node, const FabricInstance& fabric,
+Finding fabricFinding(const FileContext& ctx, Node node, const FabricInstance& fabric,
                       const std::string& problem, std::string_view quote = {});
 
 }  // namespace lightfix

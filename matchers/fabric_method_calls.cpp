@@ -15,11 +15,11 @@ std::vector<FabricMethodCall> fabricMethodCalls(const FileContext& ctx,
   std::string_view source = ctx.file.text();
   std::vector<FabricMethodCall> out;
   // A walk over the indexed tree: cheaper than a query's own cursor.
-  walkCalls(ctx.tree.root(), [&](TSNode n) {
+  walkCalls(ctx.tree.root(), [&](Node n) {
     MethodCall mc;
     if (!asMethodCall(n, source, mc) || !is(mc.arguments, "argument_list")) return;
     if (std::find(methods.begin(), methods.end(), mc.method) == methods.end()) return;
-    TSNode scope = ctx.model.bindings().scopeOf(n);
+    Node scope = ctx.model.bindings().scopeOf(n);
     for (const FabricInstance* f : ctx.model.fabricsOf(mc.receiver, scope))
       if (!deepSpeedOnly || f->strategy.deepSpeed())
         out.push_back({n, mc.receiver, mc.arguments, mc.method, f});

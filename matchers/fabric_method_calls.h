@@ -2,7 +2,7 @@
 // Calls of named methods on expressions that hold a Lightning Fabric, found
 // in one walk of the file.
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 #include <initializer_list>
 #include <string_view>
@@ -16,9 +16,9 @@ struct FabricInstance;
 
 // `fabric.method(...)`, once per Fabric the receiver may hold.
 struct FabricMethodCall {
-  TSNode call{};
-  TSNode receiver{};
-  TSNode arguments{};
+  Node call{};
+  Node receiver{};
+  Node arguments{};
   std::string_view method;
   const FabricInstance* fabric = nullptr;
 };

@@ -6,10 +6,10 @@
 
 namespace lightfix {
 
-std::string fabricNameIn(const FileContext& ctx, const SetupCall& setup, TSNode scope) {
+std::string fabricNameIn(const FileContext& ctx, const SetupCall& setup, Node scope) {
   std::string_view source = ctx.file.text();
   const Bindings& bindings = ctx.model.bindings();
-  TSNode receiver = field(field(setup.call, "function"), "object");
+  Node receiver = field(field(setup.call, "function"), "object");
   bool plain = is(receiver, "identifier") ||
                (is(receiver, "attribute") && textOf(field(receiver, "object"), source) == "self");
   if (plain && sameNode(setup.scope, scope)) return std::string(textOf(receiver, source));
@@ -19,7 +19,7 @@ std::string fabricNameIn(const FileContext& ctx, const SetupCall& setup, TSNode 
   if (plain && is(receiver, "attribute") && owner && !isNull(fn->ownerClass) &&
       sameNode(owner->ownerClass, fn->ownerClass))
     return std::string(textOf(receiver, source));
-  for (TSNode param : fn->paramNodes)
+  for (Node param : fn->paramNodes)
     for (const FabricInstance* f : ctx.model.fabricsOf(param, scope))
       if (sameFabric(f, setup.fabric)) return std::string(textOf(param, source));
   return {};

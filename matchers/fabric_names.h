@@ -1,7 +1,7 @@
 #pragma once
 // A name that holds a given Fabric at a point, for fixes that must call it.
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 #include <string>
 
@@ -16,6 +16,6 @@ struct SetupCall;
 // receiver of `setup` when it ran in `scope` (or is `self.…` in a method of
 // the same class), else a parameter of the function that receives it; empty
 // when there is none.
-std::string fabricNameIn(const FileContext& ctx, const SetupCall& setup, TSNode scope);
+std::string fabricNameIn(const FileContext& ctx, const SetupCall& setup, Node scope);
 
 }  // namespace lightfix

@@ -31,36 +31,36 @@ const RuleSpec kGradAccumulationInDeepspeedConfig{
 // Stricter than deepSpeedConfigKey, which reads a dict however it is later
 // changed: that is enough to report, but the fix deletes the key where it
 // is written, so no other statement may touch the dict.
-static TSNode literalConfig(const FileContext& ctx, TSNode value) {
+static Node literalConfig(const FileContext& ctx, Node value) {
   if (is(value, "dictionary")) return value;
-  if (!is(value, "identifier")) return TSNode{};
+  if (!is(value, "identifier")) return Node{};
   std::string_view source = ctx.file.text();
   Origin o = ctx.model.bindings().trace(value, ctx.model.bindings().scopeOf(value));
-  if (o.kind != Origin::Expression || o.index >= 0 || !is(o.expr, "dictionary")) return TSNode{};
+  if (o.kind != Origin::Expression || o.index >= 0 || !is(o.expr, "dictionary")) return Node{};
   std::string_view name = textOf(value, source);
   int uses = 0;
-  walk(ctx.tree.root(), [&](TSNode n) {
+  walk(ctx.tree.root(), [&](Node n) {
     if (!is(n, "identifier") || textOf(n, source) != name) return true;
     // `config=` and `x.config` name something else.
-    TSNode parent = parentOf(n);
+    Node parent = parentOf(n);
     if ((is(parent, "keyword_argument") && sameNode(field(parent, "name"), n)) ||
         (is(parent, "attribute") && sameNode(field(parent, "attribute"), n)))
       return true;
     ++uses;
     return true;
   });
-  return uses == 2 ? o.expr : TSNode{};
+  return uses == 2 ? o.expr : Node{};
 }
 
 // The `"gradient_accumulation_steps": ...` pair of a dict literal, or null.
-static TSNode gradAccumulationPair(TSNode dict, std::string_view source) {
-  for (TSNode pair : namedChildren(dict)) {
+static Node gradAccumulationPair(Node dict, std::string_view source) {
+  for (Node pair : namedChildren(dict)) {
     std::string key;
     if (is(pair, "pair") && stringLiteral(field(pair, "key"), source, key) &&
         key == "gradient_accumulation_steps")
       return pair;
   }
-  return TSNode{};
+  return Node{};
 }
 
 void matchGradAccumulationInDeepspeedConfig(const FileContext& ctx, std::vector<Finding>& out) {
@@ -72,8 +72,8 @@ void matchGradAccumulationInDeepspeedConfig(const FileContext& ctx, std::vector<
     auto q = ctx.model.imports().qualify(field(s.evidence, "function"), source);
     if (q && (q->rfind("lightning.fabric", 0) == 0 || q->rfind("lightning_fabric", 0) == 0))
       continue;
-    TSNode config = keywordArgument(field(s.evidence, "arguments"), "config", source);
-    TSNode pair = gradAccumulationPair(literalConfig(ctx, config), source);
+    Node config = keywordArgument(field(s.evidence, "arguments"), "config", source);
+    Node pair = gradAccumulationPair(literalConfig(ctx, config), source);
     if (!isNull(pair)) {
       Finding f = trainerFinding(ctx, field(pair, "key"), t,
                                  "`gradient_accumulation_steps` in a Trainer's DeepSpeed config");
@@ -91,7 +91,7 @@ void matchGradAccumulationInDeepspeedConfig(const FileContext& ctx, std::vector<
     if (key.file)
       where = fmt::format("({}:{})", key.file->path, key.line);
     else if (here)
-      where = fmt::format("(set at line {})", ts_node_start_point(key.python.node).row + 1);
+      where = fmt::format("(set at line {})", lineNumber(key.python.node, ctx.file.text()));
     else
       where = fmt::format("({}:{})", key.python.model->file().path(),
                           key.python.model->file().position(startOf(key.python.node)).row);

@@ -14,7 +14,6 @@
 #include "matchers/fabric_method_calls.h"
 #include "model/file_model.h"
 #include "python/node.h"
-#include "python/query.h"
 #include "python/syntax_tree.h"
 #include "rules/rule_specs.h"
 
@@ -25,9 +24,9 @@ namespace lightfix {
 static bool oneDevice(const FabricInstance& fabric) {
   if (!fabric.file) return false;
   std::string_view source = fabric.file->text();
-  TSNode devices = keywordArgument(field(fabric.construction, "arguments"), "devices", source);
+  Node devices = keywordArgument(field(fabric.construction, "arguments"), "devices", source);
   if (is(devices, "integer")) return textOf(devices, source) == "1";
-  if (is(devices, "list")) return ts_node_named_child_count(devices) == 1;
+  if (is(devices, "list")) return namedChildCount(devices) == 1;
   return false;
 }
 
@@ -57,17 +56,18 @@ bool meantForTheCli(std::string_view text) {
 // this file (`start(fabric)`): it may launch them, in a file that a fix round
 // does not model again.
 std::vector<const FabricInstance*> handedOver(const FileContext& ctx) {
-  static const Query argument(R"(
-    [(argument_list [(identifier) (attribute)] @arg)
-     (argument_list (keyword_argument value: [(identifier) (attribute)] @arg))])");
   std::vector<const FabricInstance*> out;
-  argument.forEach(ctx.tree.root(), ctx.file.text(), [&](const Query::Match& m) {
-    TSNode arg = m["arg"];
-    TSNode call = ancestorOfType(arg, {"call"});
+  auto handed = [&](Node arg) {
+    if (!is(arg, "identifier") && !is(arg, "attribute")) return;
+    Node call = ancestorOfType(arg, {"call"});
     // A function of this file is seen whole: a launch in it marks the Fabric.
     if (ctx.model.bindings().calledFunction(call)) return;
     for (const FabricInstance* f : ctx.model.fabricsOf(arg, ctx.model.bindings().scopeOf(arg)))
       out.push_back(f);
+  };
+  walkTypes(ctx.tree.root(), {"argument_list"}, [&](Node arguments) {
+    for (Node arg : namedChildren(arguments))
+      handed(is(arg, "keyword_argument") ? field(arg, "value") : arg);
   });
   return out;
 }
@@ -80,10 +80,10 @@ void matchLaunchMissing(const FileContext& ctx, std::vector<Finding>& out) {
   // Each Fabric's first such call: in the scope that makes it, else the
   // first in the file.
   std::map<const FabricInstance*, FabricMethodCall> first;
-  // Asked only once a call needs it: the query runs over the whole tree.
+  // Asked only once a call needs it: it walks the whole tree.
   std::optional<std::vector<const FabricInstance*>> handed;
   auto better = [&](const FabricMethodCall& c, const FabricMethodCall& than) {
-    TSNode home = c.fabric->scope;
+    Node home = c.fabric->scope;
     bool cHome = sameNode(ctx.model.bindings().scopeOf(c.call), home);
     bool thanHome = sameNode(ctx.model.bindings().scopeOf(than.call), home);
     if (cHome != thanHome) return cHome;

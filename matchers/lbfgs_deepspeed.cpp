@@ -27,8 +27,8 @@ static bool isLbfgs(std::string_view qualified) {
 void matchLbfgsDeepspeed(const FileContext& ctx, std::vector<Finding>& out) {
   std::string_view source = ctx.file.text();
   for (const LightningModuleClass& cls : ctx.model.lightningModules()) {
-    std::vector<TSNode> creations;
-    walk(field(cls.node, "body"), [&](TSNode n) {
+    std::vector<Node> creations;
+    walk(field(cls.node, "body"), [&](Node n) {
       if (!is(n, "call")) return true;
       auto q = ctx.model.imports().qualify(field(n, "function"), source);
       if (q && isLbfgs(*q)) creations.push_back(n);
@@ -37,7 +37,7 @@ void matchLbfgsDeepspeed(const FileContext& ctx, std::vector<Finding>& out) {
     if (creations.empty()) continue;
     auto strategy = ctx.project.trainerStrategyFor(ctx.file.path(), cls.name);
     if (!strategy) continue;
-    for (TSNode call : creations) {
+    for (Node call : creations) {
       Finding f;
       f.start = startOf(call);
       f.end = endOf(call);

@@ -42,17 +42,17 @@ void matchLossBackwardBypassesFabric(const FileContext& ctx, std::vector<Finding
   if (!deepSpeedSetupsReach(ctx)) return;
   std::string_view source = ctx.file.text();
   // `loss.backward(...)`, judged: from the tree's list of calls, not a query.
-  auto judge = [&](TSNode call, TSNode loss, TSNode arguments) {
-    TSNode scope = ctx.model.bindings().scopeOf(call);
+  auto judge = [&](Node call, Node loss, Node arguments) {
+    Node scope = ctx.model.bindings().scopeOf(call);
     // `fabric.backward(loss)`, or some other object's backward taking the loss.
     if (!ctx.model.fabricsOf(loss, scope).empty()) return;
     if (!positionalArguments(arguments).empty()) return;
     if (mayTurnOffGradients(textOf(scope, source))) return;
-    for (TSNode model : modelsFeeding(ctx, loss, scope, startOf(call))) {
+    for (Node model : modelsFeeding(ctx, loss, scope, startOf(call))) {
       const SetupCall* setup = ctx.model.setupOfModel(model, scope);
       if (!setup || !setup->fabric->strategy.deepSpeed()) continue;
       // `teacher(x).detach()`: no gradient reaches the hooked output.
-      TSNode output = parentOf(model);
+      Node output = parentOf(model);
       if (is(parentOf(output), "attribute") &&
           textOf(field(parentOf(output), "attribute"), source) == "detach")
         continue;
@@ -66,7 +66,7 @@ void matchLossBackwardBypassesFabric(const FileContext& ctx, std::vector<Finding
       return;
     }
   };
-  walkCalls(ctx.tree.root(), [&](TSNode n) {
+  walkCalls(ctx.tree.root(), [&](Node n) {
     MethodCall mc;
     if (asMethodCall(n, source, mc) && mc.method == "backward" && is(mc.arguments, "argument_list"))
       judge(n, mc.receiver, mc.arguments);

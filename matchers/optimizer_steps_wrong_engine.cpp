@@ -32,17 +32,16 @@ const RuleSpec kOptimizerStepsWrongEngine{
 namespace {
 
 // The `fabric.backward(...)` call that `statement` is, or null.
-TSNode backwardStatementCall(TSNode statement, std::string_view source) {
-  if (!is(statement, "expression_statement") || ts_node_named_child_count(statement) != 1)
-    return TSNode{};
-  TSNode call = ts_node_named_child(statement, 0);
+Node backwardStatementCall(Node statement, std::string_view source) {
+  if (!is(statement, "expression_statement") || namedChildCount(statement) != 1) return Node{};
+  Node call = namedChild(statement, 0);
   MethodCall mc;
-  return asMethodCall(call, source, mc) && mc.method == "backward" ? call : TSNode{};
+  return asMethodCall(call, source, mc) && mc.method == "backward" ? call : Node{};
 }
 
 // Whether `n` may run a backward: it calls one, or a helper of the file
 // that does (or that cannot be followed to the end).
-bool mayBackward(TSNode n, const FileContext& ctx) {
+bool mayBackward(Node n, const FileContext& ctx) {
   StatementEffects effects = effectsOf(n, ctx.model, ctx.file.text());
   return effects.backward || effects.unknown;
 }
@@ -53,19 +52,19 @@ void matchOptimizerStepsWrongEngine(const FileContext& ctx, std::vector<Finding>
   if (!deepSpeedSetupsReach(ctx)) return;
   std::string_view source = ctx.file.text();
   // `opt.step()` as a statement of its own, judged.
-  auto judge = [&](TSNode statement, TSNode call, TSNode optimizer) {
-    TSNode scope = ctx.model.bindings().scopeOf(call);
+  auto judge = [&](Node statement, Node call, Node optimizer) {
+    Node scope = ctx.model.bindings().scopeOf(call);
     const SetupCall* stepped = ctx.model.setupOfOptimizer(optimizer, scope);
     if (!stepped || stepped->moduleOnly || !stepped->fabric->strategy.deepSpeed() ||
         !stepped->fabric->pytorchLightningLite)
       return;
     // The nearest statement before the step, in its block, that may run a
     // backward must be a `fabric.backward(..., model=...)` of its own.
-    TSNode previous = ts_node_prev_named_sibling(statement);
+    Node previous = previousNamedSibling(statement);
     while (!isNull(previous) && !mayBackward(previous, ctx))
-      previous = ts_node_prev_named_sibling(previous);
+      previous = previousNamedSibling(previous);
     if (isNull(previous)) return;
-    TSNode backward = backwardStatementCall(previous, source);
+    Node backward = backwardStatementCall(previous, source);
     if (isNull(backward)) return;
     MethodCall mc;
     asMethodCall(backward, source, mc);
@@ -73,7 +72,7 @@ void matchOptimizerStepsWrongEngine(const FileContext& ctx, std::vector<Finding>
     for (const FabricInstance* f : ctx.model.fabricsOf(mc.receiver, scope))
       sameFabricHere = sameFabricHere || sameFabric(f, stepped->fabric);
     if (!sameFabricHere) return;
-    TSNode model = keywordArgument(mc.arguments, "model", source);
+    Node model = keywordArgument(mc.arguments, "model", source);
     if (isNull(model)) return;
     const SetupCall* attached = ctx.model.setupOfModel(model, scope);
     if (!attached || attached == stepped) return;
@@ -90,9 +89,9 @@ void matchOptimizerStepsWrongEngine(const FileContext& ctx, std::vector<Finding>
     f.payload = OptimizerStepsWrongEngineMatch{statement, optimizer};
     out.push_back(std::move(f));
   };
-  walk(ctx.tree.root(), [&](TSNode statement) {
+  walk(ctx.tree.root(), [&](Node statement) {
     if (!is(statement, "expression_statement")) return true;
-    for (TSNode call : namedChildren(statement)) {
+    for (Node call : namedChildren(statement)) {
       MethodCall mc;
       if (asMethodCall(call, source, mc) && mc.method == "step" &&
           is(mc.arguments, "argument_list"))

@@ -2,13 +2,13 @@
 // What the optimizer-steps-wrong-engine matcher hands its fixer
 // (fixers/optimizer_steps_wrong_engine.cpp).
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 namespace lightfix {
 
 struct OptimizerStepsWrongEngineMatch {
-  TSNode statement{};  // the statement of the `opt.step()`
-  TSNode optimizer{};  // the optimizer stepped
+  Node statement{};  // the statement of the `opt.step()`
+  Node optimizer{};  // the optimizer stepped
 };
 
 }  // namespace lightfix

@@ -42,7 +42,7 @@ static std::string unsupportedDeepSpeedPrecision(std::string text) {
   return {};
 }
 
-static std::string unsupportedDeepSpeedPrecision(TSNode value, std::string_view source) {
+static std::string unsupportedDeepSpeedPrecision(Node value, std::string_view source) {
   std::string text;
   if (is(value, "integer"))
     text = std::string(textOf(value, source));
@@ -55,7 +55,7 @@ static std::string unsupportedDeepSpeedPrecision(TSNode value, std::string_view 
 // file's `precision:` when DeepSpeed rejects it and the section brings no
 // `plugins:`, unless the YAML side reports it; with the `**` argument.
 static std::optional<LoadedYamlValue> rejectedInLoadedYaml(const FileContext& ctx,
-                                                           TSNode construction, TSNode& splat,
+                                                           Node construction, Node& splat,
                                                            std::string& precision) {
   for (const KeyValue& v : constructionKeyword(construction, "plugins", ctx.model).values)
     if (!isNull(v.node)) return std::nullopt;
@@ -77,7 +77,7 @@ void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Find
   // The precision value of a construction (written in the call, carried by
   // its `**kwargs` dict or an argparse default, in this file), when DeepSpeed
   // rejects it and no `plugins=` brings a precision plugin of its own.
-  auto rejected = [&](TSNode construction, TSNode& value) {
+  auto rejected = [&](Node construction, Node& value) {
     KeyValues plugins = constructionKeyword(construction, "plugins", ctx.model);
     for (const KeyValue& v : plugins.values)
       if (!isNull(v.node)) return std::string();
@@ -91,7 +91,7 @@ void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Find
     return std::string();
   };
   for (const FabricInstance& fabric : ctx.model.fabrics()) {
-    TSNode value{};
+    Node value{};
     std::string precision;
     if (!fabric.strategy.deepSpeed() || (precision = rejected(fabric.construction, value)).empty())
       continue;
@@ -101,11 +101,11 @@ void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Find
                                 fmt::format(fmt::runtime(ctx.rule.quoted("Fabric")), precision)));
   }
   for (const TrainerInstance& trainer : ctx.model.trainers()) {
-    TSNode value{};
+    Node value{};
     std::string precision;
     if (!trainer.strategy.deepSpeed()) continue;
     if ((precision = rejected(trainer.construction, value)).empty()) {
-      TSNode splat{};
+      Node splat{};
       std::optional<LoadedYamlValue> yaml =
           rejectedInLoadedYaml(ctx, trainer.construction, splat, precision);
       if (yaml)

@@ -23,7 +23,7 @@ const RuleSpec kSaveFilterDeepspeed{
 // Whether a filter may be `None` when the call runs: `None` itself, a
 // conditional with a `None` branch, or a parameter (a wrapper's
 // `filter=None` default) or a value lightfix cannot trace.
-static bool mayBeNone(const FileContext& ctx, TSNode value) {
+static bool mayBeNone(const FileContext& ctx, Node value) {
   if (is(value, "identifier")) {
     Origin o = ctx.model.bindings().trace(value, ctx.model.bindings().scopeOf(value));
     if (o.kind != Origin::Expression || o.index >= 0) return true;
@@ -31,7 +31,7 @@ static bool mayBeNone(const FileContext& ctx, TSNode value) {
   }
   if (is(value, "none")) return true;
   if (is(value, "conditional_expression"))
-    for (TSNode branch : conditionalBranches(value))
+    for (Node branch : conditionalBranches(value))
       if (is(branch, "none")) return true;
   return is(value, "attribute") || is(value, "subscript");
 }
@@ -41,9 +41,9 @@ void matchSaveFilterDeepspeed(const FileContext& ctx, std::vector<Finding>& out)
   for (const DeepSpeedMethodCall& call : deepSpeedMethodCalls(ctx, "save")) {
     if (!call.fabric) continue;  // `Trainer.save_checkpoint` has no filter
     // `save(path, state, filter=None)` and `save(path, state, filters)`.
-    TSNode filter = keywordArgument(call.arguments, "filter", source);
-    TSNode argument = isNull(filter) ? TSNode{} : parentOf(filter);
-    std::vector<TSNode> positional = positionalArguments(call.arguments);
+    Node filter = keywordArgument(call.arguments, "filter", source);
+    Node argument = isNull(filter) ? Node{} : parentOf(filter);
+    std::vector<Node> positional = positionalArguments(call.arguments);
     if (isNull(filter) && positional.size() == 3) argument = filter = positional[2];
     if (isNull(filter) || mayBeNone(ctx, filter)) continue;
     Finding f =

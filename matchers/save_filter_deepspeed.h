@@ -1,12 +1,12 @@
 #pragma once
 // What the save-filter-deepspeed matcher hands its fixer (fixers/save_filter_deepspeed.cpp).
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 namespace lightfix {
 
 struct SaveFilterDeepspeedMatch {
-  TSNode argument{};  // the `filter=` argument
+  Node argument{};  // the `filter=` argument
 };
 
 }  // namespace lightfix

@@ -1,13 +1,13 @@
 #pragma once
 // What the setup-not-joint matcher hands its fixer (fixers/setup_not_joint.cpp).
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 namespace lightfix {
 
 struct SetupNotJointMatch {
-  TSNode call{};    // the `fabric.setup_optimizers(...)` call
-  TSNode fabric{};  // its receiver
+  Node call{};    // the `fabric.setup_optimizers(...)` call
+  Node fabric{};  // its receiver
 };
 
 }  // namespace lightfix

@@ -57,19 +57,19 @@ bool optimizerClassName(std::string_view q) {
 }
 
 // The module-level class `name` of `file`, or null.
-TSNode classNamed(const FileModel& file, std::string_view name) {
-  for (TSNode n : namedChildren(file.bindings().module())) {
-    TSNode cls = is(n, "decorated_definition") ? field(n, "definition") : n;
+Node classNamed(const FileModel& file, std::string_view name) {
+  for (Node n : namedChildren(file.bindings().module())) {
+    Node cls = is(n, "decorated_definition") ? field(n, "definition") : n;
     if (is(cls, "class_definition") && textOf(field(cls, "name"), file.file().text()) == name)
       return cls;
   }
-  return TSNode{};
+  return Node{};
 }
 
 // Whether the class `callee` names is a project class deriving from an
 // optimizer class, through classes of the project (GPT-SoVITS's
 // `ScaledAdam(BatchedOptimizer)`, `BatchedOptimizer(torch.optim.Optimizer)`).
-bool projectOptimizerClass(const FileModel& model, TSNode callee, int depth) {
+bool projectOptimizerClass(const FileModel& model, Node callee, int depth) {
   if (depth > kMaxHelperDepth) return false;
   std::string_view source = model.file().text();
   const FileModel* file = &model;
@@ -82,9 +82,9 @@ bool projectOptimizerClass(const FileModel& model, TSNode callee, int depth) {
   } else if (!is(callee, "identifier")) {
     return false;
   }
-  TSNode cls = classNamed(*file, name);
+  Node cls = classNamed(*file, name);
   std::string_view text = file->file().text();
-  for (TSNode base : namedChildren(field(cls, "superclasses"))) {
+  for (Node base : namedChildren(field(cls, "superclasses"))) {
     if (!is(base, "identifier") && !is(base, "attribute")) continue;
     auto q = file->imports().qualify(base, text);
     if ((q && optimizerClassName(*q)) || projectOptimizerClass(*file, base, depth + 1)) return true;
@@ -94,11 +94,11 @@ bool projectOptimizerClass(const FileModel& model, TSNode callee, int depth) {
 
 // `hydra.utils.instantiate(cfg.optimizer, params)`, `...(cfg.train.head_optimizer,
 // ...)`: Hydra building an object from a config key naming an optimizer.
-bool hydraOptimizer(TSNode call, const FileModel& model) {
+bool hydraOptimizer(Node call, const FileModel& model) {
   std::string_view source = model.file().text();
   auto q = model.imports().qualify(field(call, "function"), source);
   if (!q || (*q != "hydra.utils.instantiate" && *q != "hydra.utils.call")) return false;
-  std::vector<TSNode> args = positionalArguments(field(call, "arguments"));
+  std::vector<Node> args = positionalArguments(field(call, "arguments"));
   if (args.empty()) return false;
   std::string key;
   if (is(args[0], "attribute"))
@@ -113,26 +113,26 @@ bool hydraOptimizer(TSNode call, const FileModel& model) {
 // by Hydra from an optimizer's config (`instantiate(cfg.optimizer,
 // params=...)`), or returned by a helper of the project
 // (`get_optimizer(params)`) on each of its returns.
-bool makesOptimizer(const FileModel& model, TSNode expr, TSNode scope, int depth = 0) {
+bool makesOptimizer(const FileModel& model, Node expr, Node scope, int depth = 0) {
   std::string_view source = model.file().text();
   Origin o = model.bindings().trace(expr, scope);
   if (o.kind != Origin::Expression || o.index >= 0 || !is(o.expr, "call")) return false;
-  TSNode callee = field(o.expr, "function");
+  Node callee = field(o.expr, "function");
   auto q = model.imports().qualify(callee, source);
   if (q && (q->rfind("torch.", 0) == 0 || optimizerClassName(*q))) return optimizerClassName(*q);
   if (hydraOptimizer(o.expr, model) || projectOptimizerClass(model, callee, 0)) return true;
   auto [file, helper] = model.functionCalled(o.expr, FileModel::Runs::Direct);
   if (!helper || depth >= kMaxHelperDepth) return false;
-  std::vector<TSNode> returned = file->bindings().returnedValues(helper);
-  for (TSNode value : returned)
+  std::vector<Node> returned = file->bindings().returnedValues(helper);
+  for (Node value : returned)
     if (!makesOptimizer(*file, value, file->bindings().scopeOf(value), depth + 1)) return false;
   return !returned.empty();
 }
 
 // A dict literal with an "optimizer" key, as `configure_optimizers` returns.
-bool optimizerDict(TSNode n, std::string_view source) {
+bool optimizerDict(Node n, std::string_view source) {
   if (!is(n, "dictionary")) return false;
-  for (TSNode pair : namedChildren(n)) {
+  for (Node pair : namedChildren(n)) {
     std::string key;
     if (is(pair, "pair") && stringLiteral(field(pair, "key"), source, key) && key == "optimizer")
       return true;
@@ -142,11 +142,11 @@ bool optimizerDict(TSNode n, std::string_view source) {
 
 // The elements of a list, tuple or `a, b`; false for anything else or
 // with a splat (`[*optimizers]`).
-bool elementsOf(TSNode n, std::vector<TSNode>& out) {
-  if (is(n, "parenthesized_expression")) n = ts_node_named_child(n, 0);
+bool elementsOf(Node n, std::vector<Node>& out) {
+  if (is(n, "parenthesized_expression")) n = namedChild(n, 0);
   if (!is(n, "list") && !is(n, "tuple") && !is(n, "expression_list")) return false;
   out.clear();
-  for (TSNode e : namedChildren(n)) {
+  for (Node e : namedChildren(n)) {
     if (is(e, "comment")) continue;
     if (is(e, "list_splat") || is(e, "parenthesized_list_splat")) return false;
     out.push_back(e);
@@ -156,7 +156,7 @@ bool elementsOf(TSNode n, std::vector<TSNode>& out) {
 
 // The one assignment reaching `name` when it binds a list literal (`opts =
 // [...]`), or null; `everyPath`: whether it reaches on every path.
-const Assignment* listBinding(const FileModel& model, TSNode name, TSNode scope, bool& everyPath) {
+const Assignment* listBinding(const FileModel& model, Node name, Node scope, bool& everyPath) {
   ReachingAssignments reaching = model.bindings().reachingName(name, scope);
   everyPath = reaching.onEveryPath;
   if (reaching.assignments.size() != 1) return nullptr;
@@ -168,35 +168,35 @@ const Assignment* listBinding(const FileModel& model, TSNode name, TSNode scope,
 // and `return opts`: the
 // optimizers on every path to `ret`, and those some path appends (an `if`).
 // False when the list may change otherwise (a loop, another call taking it).
-bool countAppended(const FileModel& model, TSNode name, TSNode ret, TSNode scope,
-                   size_t& optimizers, size_t& maybe) {
+bool countAppended(const FileModel& model, Node name, Node ret, Node scope, size_t& optimizers,
+                   size_t& maybe) {
   std::string_view source = model.file().text();
   bool everyPath = false;
   const Assignment* made = listBinding(model, name, scope, everyPath);
-  std::vector<TSNode> items;
+  std::vector<Node> items;
   if (!made || !everyPath || !elementsOf(made->value, items)) return false;
-  for (TSNode item : items)
+  for (Node item : items)
     if (!makesOptimizer(model, item, scope)) return false;
   optimizers = items.size();
   maybe = 0;
   std::string_view text = textOf(name, source);
   bool known = true;
-  forEachOwnNode(scope, [&](TSNode n) {
+  forEachOwnNode(scope, [&](Node n) {
     if (!known || !is(n, "identifier") || textOf(n, source) != text ||
         startOf(n) <= endOf(made->statement) || startOf(n) >= startOf(ret))
       return;
-    TSNode parent = parentOf(n);
+    Node parent = parentOf(n);
     // `name += [Adam(...), ...]`
     if (is(parent, "augmented_assignment") && sameNode(field(parent, "left"), n)) {
-      std::vector<TSNode> added;
+      std::vector<Node> added;
       known = textOf(field(parent, "operator"), source) == "+=" &&
               elementsOf(field(parent, "right"), added) && !insideLoop(parent);
-      for (TSNode item : added) known = known && makesOptimizer(model, item, scope);
+      for (Node item : added) known = known && makesOptimizer(model, item, scope);
       if (known) (runsBefore(parent, ret) ? optimizers : maybe) += added.size();
       return;
     }
-    TSNode call = parentOf(parent);
-    std::vector<TSNode> args = positionalArguments(field(call, "arguments"));
+    Node call = parentOf(parent);
+    std::vector<Node> args = positionalArguments(field(call, "arguments"));
     known = is(parent, "attribute") && sameNode(field(parent, "object"), n) &&
             textOf(field(parent, "attribute"), source) == "append" && is(call, "call") &&
             args.size() == 1 && makesOptimizer(model, args[0], scope) && !insideLoop(call);
@@ -209,7 +209,7 @@ bool countAppended(const FileModel& model, TSNode name, TSNode ret, TSNode scope
 // The elements of the list `n` holds at `ret`: a list literal, or a name
 // bound once to one that nothing names again before `ret` (where an
 // `append` or a call taking it could change it).
-bool listAt(const FileModel& model, TSNode n, TSNode ret, TSNode scope, std::vector<TSNode>& out) {
+bool listAt(const FileModel& model, Node n, Node ret, Node scope, std::vector<Node>& out) {
   if (is(n, "list")) return elementsOf(n, out);
   if (!is(n, "identifier")) return false;
   bool everyPath = false;
@@ -218,7 +218,7 @@ bool listAt(const FileModel& model, TSNode n, TSNode ret, TSNode scope, std::vec
   std::string_view source = model.file().text();
   std::string_view text = textOf(n, source);
   bool untouched = true;
-  forEachOwnNode(scope, [&](TSNode use) {
+  forEachOwnNode(scope, [&](Node use) {
     if (is(use, "identifier") && textOf(use, source) == text &&
         startOf(use) > endOf(made->statement) && startOf(use) < startOf(ret))
       untouched = false;
@@ -229,13 +229,13 @@ bool listAt(const FileModel& model, TSNode n, TSNode ret, TSNode scope, std::vec
 // How many optimizers and schedulers a returned value surely holds, in the
 // forms Lightning's `_configure_optimizers` reads (`maybe`: how many
 // optimizers some path gives); false when it cannot tell.
-bool countReturned(const FileModel& model, TSNode value, TSNode ret, TSNode scope,
-                   size_t& optimizers, size_t& schedulers, size_t& maybe) {
+bool countReturned(const FileModel& model, Node value, Node ret, Node scope, size_t& optimizers,
+                   size_t& schedulers, size_t& maybe) {
   std::string_view source = model.file().text();
-  std::vector<TSNode> items;
+  std::vector<Node> items;
   if (!elementsOf(value, items)) return false;
   // `[opt_g, opt_d], [sched_g]`: two lists, written there or bound to names.
-  std::vector<TSNode> first, second;
+  std::vector<Node> first, second;
   bool two = false;
   if (items.size() == 2) {
     if (listAt(model, items[0], ret, scope, first)) {
@@ -258,7 +258,7 @@ bool countReturned(const FileModel& model, TSNode value, TSNode ret, TSNode scop
   }
   // `[{"optimizer": a}, {"optimizer": b}]` or `(opt_a, opt_b)`.
   bool dicts = true, made = true;
-  for (TSNode item : items) {
+  for (Node item : items) {
     dicts = dicts && optimizerDict(item, source);
     made = made && makesOptimizer(model, item, scope);
   }
@@ -268,14 +268,14 @@ bool countReturned(const FileModel& model, TSNode value, TSNode ret, TSNode scop
   return true;
 }
 
-TSNode configureOptimizersOf(TSNode cls, std::string_view source) {
-  for (TSNode item : namedChildren(field(cls, "body"))) {
-    TSNode def = is(item, "decorated_definition") ? field(item, "definition") : item;
+Node configureOptimizersOf(Node cls, std::string_view source) {
+  for (Node item : namedChildren(field(cls, "body"))) {
+    Node def = is(item, "decorated_definition") ? field(item, "definition") : item;
     if (is(def, "function_definition") &&
         textOf(field(def, "name"), source) == "configure_optimizers")
       return def;
   }
-  return TSNode{};
+  return Node{};
 }
 
 void matchFabricSetups(const FileContext& ctx, std::vector<Finding>& out) {
@@ -301,18 +301,18 @@ void matchConfigureOptimizers(const FileContext& ctx, std::vector<Finding>& out)
     if (optimizer == ConfigKey::Unknown || optimizer == ConfigKey::Present) return;
   }
   for (const LightningModuleClass& cls : ctx.model.lightningModules()) {
-    TSNode fn = configureOptimizersOf(cls.node, source);
+    Node fn = configureOptimizersOf(cls.node, source);
     if (isNull(fn)) continue;
     // One finding per method, at its first such `return`: Lightning raises
     // once, whichever branch runs.
-    std::optional<std::pair<TSNode, std::string>> first;
+    std::optional<std::pair<Node, std::string>> first;
     bool certain = true;
-    walk(field(fn, "body"), [&](TSNode n) {
+    walk(field(fn, "body"), [&](Node n) {
       if (first || is(n, "function_definition") || is(n, "lambda") || is(n, "class_definition"))
         return false;
       if (!is(n, "return_statement")) return true;
       size_t optimizers = 0, schedulers = 0, maybe = 0;
-      TSNode value = ts_node_named_child(n, 0);
+      Node value = namedChild(n, 0);
       if (is(value, "identifier") && countAppended(ctx.model, value, n, fn, optimizers, maybe)) {
         if (optimizers > 1)
           first.emplace(n, fmt::format("{} optimizers", optimizers));

@@ -30,7 +30,7 @@ const RuleSpec kTrainerStrategyNameInvalid{
       "You selected an invalid strategy name: `strategy=<... DeepSpeedStrategy object at ...>`"}}};
 
 // The side of the `DeepSpeedStrategy(...)` class a call constructs.
-static LightningSide strategyClassSide(const FileContext& ctx, TSNode call) {
+static LightningSide strategyClassSide(const FileContext& ctx, Node call) {
   auto q = ctx.model.imports().qualify(field(call, "function"), ctx.file.text());
   if (!q || !isDeepSpeedStrategyClass(*q)) return LightningSide::Unknown;
   return lightningSideOf(*q);
@@ -47,14 +47,14 @@ void matchTrainerStrategyNameInvalid(const FileContext& ctx, std::vector<Finding
       Finding f = trainerFinding(ctx, s.evidence, t,
                                  "`deepspeed_stage_1_offload` is a Fabric strategy name, not the "
                                  "Trainer's");
-      f.payload = TrainerStrategyNameInvalidMatch{s.evidence, t.construction, TSNode{}};
+      f.payload = TrainerStrategyNameInvalidMatch{s.evidence, t.construction, Node{}};
       out.push_back(std::move(f));
     } else if (is(s.evidence, "call") &&
                strategyClassSide(ctx, s.evidence) == LightningSide::Fabric) {
       Finding f =
           trainerFinding(ctx, s.evidence, t, "Fabric's `DeepSpeedStrategy` given to a Trainer",
                          ctx.rule.quoted("object"));
-      f.payload = TrainerStrategyNameInvalidMatch{TSNode{}, TSNode{}, s.evidence};
+      f.payload = TrainerStrategyNameInvalidMatch{Node{}, Node{}, s.evidence};
       out.push_back(std::move(f));
     }
   }
@@ -65,7 +65,7 @@ void matchTrainerStrategyNameInvalid(const FileContext& ctx, std::vector<Finding
     Finding f = fabricFinding(ctx, s.evidence, fabric,
                               "the Trainer's `DeepSpeedStrategy` given to a Fabric",
                               ctx.rule.quoted("object"));
-    f.payload = TrainerStrategyNameInvalidMatch{TSNode{}, TSNode{}, s.evidence};
+    f.payload = TrainerStrategyNameInvalidMatch{Node{}, Node{}, s.evidence};
     out.push_back(std::move(f));
   }
 }

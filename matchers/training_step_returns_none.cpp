@@ -28,55 +28,55 @@ const RuleSpec kTrainingStepReturnsNone{
     {"training_step"}};
 
 // The `training_step` defined directly in a class body, or null.
-static TSNode trainingStepOf(TSNode cls, std::string_view source) {
-  for (TSNode item : namedChildren(field(cls, "body"))) {
-    TSNode def = is(item, "decorated_definition") ? field(item, "definition") : item;
+static Node trainingStepOf(Node cls, std::string_view source) {
+  for (Node item : namedChildren(field(cls, "body"))) {
+    Node def = is(item, "decorated_definition") ? field(item, "definition") : item;
     if (is(def, "function_definition") && textOf(field(def, "name"), source) == "training_step")
       return def;
   }
-  return TSNode{};
+  return Node{};
 }
 
-static bool returnsNone(TSNode ret) {
-  std::vector<TSNode> values = namedChildren(ret);
+static bool returnsNone(Node ret) {
+  std::vector<Node> values = namedChildren(ret);
   return values.empty() || (values.size() == 1 && is(values[0], "none"));
 }
 
 // `return loss if torch.isfinite(loss) else None`: the `None` branch of a
 // conditional the return gives back (parentheses and nesting seen
 // through), or null.
-static TSNode noneBranchOf(TSNode ret) {
-  std::vector<TSNode> values = namedChildren(ret);
-  std::vector<TSNode> pending;
+static Node noneBranchOf(Node ret) {
+  std::vector<Node> values = namedChildren(ret);
+  std::vector<Node> pending;
   if (values.size() == 1) pending.push_back(values[0]);
   while (!pending.empty()) {
-    TSNode value = pending.back();
+    Node value = pending.back();
     pending.pop_back();
-    if (is(value, "parenthesized_expression") && ts_node_named_child_count(value) == 1) {
-      pending.push_back(ts_node_named_child(value, 0));
+    if (is(value, "parenthesized_expression") && namedChildCount(value) == 1) {
+      pending.push_back(namedChild(value, 0));
     } else if (is(value, "conditional_expression")) {
-      for (TSNode branch : conditionalBranches(value)) {
+      for (Node branch : conditionalBranches(value)) {
         if (is(branch, "none")) return branch;
         pending.push_back(branch);
       }
     }
   }
-  return TSNode{};
+  return Node{};
 }
 
 // `return loss` where a `loss = None` may have run before (`if
 // torch.isnan(loss): loss = None`), on some path that nothing since
 // rebound. A step that tests the name against None handles it itself.
-static bool returnsNameThatMayBeNone(const FileModel& model, TSNode fn, TSNode ret) {
+static bool returnsNameThatMayBeNone(const FileModel& model, Node fn, Node ret) {
   std::string_view source = model.file().text();
-  TSNode value = ts_node_named_child(ret, 0);
-  if (!is(value, "identifier") || ts_node_named_child_count(ret) != 1) return false;
+  Node value = namedChild(ret, 0);
+  if (!is(value, "identifier") || namedChildCount(ret) != 1) return false;
   std::string_view name = textOf(value, source);
   bool testsNone = false;
-  forEachOwnNode(fn, [&](TSNode n) {
-    if (!is(n, "comparison_operator") || ts_node_named_child_count(n) != 2) return;
-    TSNode left = ts_node_named_child(n, 0);
-    TSNode right = ts_node_named_child(n, 1);
+  forEachOwnNode(fn, [&](Node n) {
+    if (!is(n, "comparison_operator") || namedChildCount(n) != 2) return;
+    Node left = namedChild(n, 0);
+    Node right = namedChild(n, 1);
     if ((textOf(left, source) == name && is(right, "none")) ||
         (textOf(right, source) == name && is(left, "none")))
       testsNone = true;
@@ -89,10 +89,10 @@ static bool returnsNameThatMayBeNone(const FileModel& model, TSNode fn, TSNode r
 
 // Whether a function can give back None: `return None`, a bare `return`,
 // or falling off its end.
-static bool mayReturnNone(TSNode fn, std::string_view source) {
+static bool mayReturnNone(Node fn, std::string_view source) {
   bool none = false;
   bool generator = false;
-  forEachOwnNode(fn, [&](TSNode n) {
+  forEachOwnNode(fn, [&](Node n) {
     if (is(n, "yield")) generator = true;
     if (is(n, "return_statement") && returnsNone(n)) none = true;
   });
@@ -101,13 +101,13 @@ static bool mayReturnNone(TSNode fn, std::string_view source) {
 
 // The method `name` of a class, or of its bases here or in other project
 // files: the file it is in and its definition.
-static std::pair<const FileModel*, TSNode> findMethod(const FileModel& model, TSNode cls,
-                                                      std::string_view name, int depth) {
-  if (depth > kMaxBaseClasses || isNull(cls)) return {nullptr, TSNode{}};
+static std::pair<const FileModel*, Node> findMethod(const FileModel& model, Node cls,
+                                                    std::string_view name, int depth) {
+  if (depth > kMaxBaseClasses || isNull(cls)) return {nullptr, Node{}};
   std::string_view source = model.file().text();
   for (const FunctionInfo* fn : model.bindings().methodsOf(cls))
     if (fn->name == name) return {&model, fn->node};
-  for (TSNode base : namedChildren(field(cls, "superclasses"))) {
+  for (Node base : namedChildren(field(cls, "superclasses"))) {
     const FileModel* file = &model;
     std::string baseName(textOf(base, source));
     if (auto q = model.imports().qualify(base, source); q && model.index()) {
@@ -121,7 +121,7 @@ static std::pair<const FileModel*, TSNode> findMethod(const FileModel& model, TS
     auto found = findMethod(*file, parent->node, name, depth + 1);
     if (found.first) return found;
   }
-  return {nullptr, TSNode{}};
+  return {nullptr, Node{}};
 }
 
 // The class `name` (as `model` spells it) stands for: the file defining it
@@ -139,18 +139,18 @@ static std::pair<const FileModel*, std::string> classNamed(const FileModel& mode
 
 // The method `method` of the class `name` (as this file spells it), defined
 // here or in another project file: that file and its definition.
-static std::pair<const FileModel*, TSNode> methodOfClass(const FileModel& model,
-                                                         std::string_view name,
-                                                         std::string_view method) {
+static std::pair<const FileModel*, Node> methodOfClass(const FileModel& model,
+                                                       std::string_view name,
+                                                       std::string_view method) {
   auto [file, local] = classNamed(model, name);
   const FunctionInfo* fn = file ? file->bindings().methodOfClass(local, method) : nullptr;
-  return fn ? std::pair{file, fn->node} : std::pair<const FileModel*, TSNode>{nullptr, TSNode{}};
+  return fn ? std::pair{file, fn->node} : std::pair<const FileModel*, Node>{nullptr, Node{}};
 }
 
 // Whether `file` defines a class `name` (at any depth).
 static bool definesClass(const FileModel& file, const std::string& name) {
   bool found = false;
-  walk(file.bindings().module(), [&](TSNode n) {
+  walk(file.bindings().module(), [&](Node n) {
     if (is(n, "class_definition") && textOf(field(n, "name"), file.file().text()) == name)
       found = true;
     return !found;
@@ -160,12 +160,12 @@ static bool definesClass(const FileModel& file, const std::string& name) {
 
 // Whether the LightningModule `name` of `file` is `target` or derives from
 // it through the project's classes.
-static bool derivesFrom(const FileModel& file, const std::string& name, TSNode target, int depth) {
+static bool derivesFrom(const FileModel& file, const std::string& name, Node target, int depth) {
   const LightningModuleClass* cls = file.lightningModule(name);
   if (!cls || depth > kMaxBaseClasses) return false;
   if (sameNode(cls->node, target)) return true;
   std::string_view source = file.file().text();
-  for (TSNode base : namedChildren(field(cls->node, "superclasses"))) {
+  for (Node base : namedChildren(field(cls->node, "superclasses"))) {
     if (!is(base, "identifier")) continue;
     auto [baseFile, baseName] = classNamed(file, textOf(base, source));
     if (baseFile && derivesFrom(*baseFile, baseName, target, depth + 1)) return true;
@@ -178,12 +178,11 @@ static bool derivesFrom(const FileModel& file, const std::string& name, TSNode t
 // class of what the project assigns to `<obj>.task` outside a class, where
 // `<obj>` is not known to be another class's instance (one of `cls` or a
 // subclass, or of unknown origin). `method` of it, or {null, null}.
-static std::pair<const FileModel*, TSNode> setFromOutside(const FileModel& model, TSNode cls,
-                                                          TSNode receiver,
-                                                          std::string_view method) {
+static std::pair<const FileModel*, Node> setFromOutside(const FileModel& model, Node cls,
+                                                        Node receiver, std::string_view method) {
   std::string_view source = model.file().text();
   if (!is(receiver, "attribute") || textOf(field(receiver, "object"), source) != "self")
-    return {nullptr, TSNode{}};
+    return {nullptr, Node{}};
   std::string suffix = "." + std::string(textOf(field(receiver, "attribute"), source));
   std::vector<const FileModel*> files{&model};
   if (model.index()) files = model.index()->files();
@@ -213,33 +212,33 @@ static std::pair<const FileModel*, TSNode> setFromOutside(const FileModel& model
       const FunctionInfo* fn = taskFile->bindings().methodOfClass(taskClass, method);
       if (fn) return {taskFile, fn->node};
     }
-  return {nullptr, TSNode{}};
+  return {nullptr, Node{}};
 }
 
 // The function a delegating call runs: `self._step(batch)`, `shared(self,
 // batch)` (of this file or another), `self.task.training_step(batch)` where
 // `self.task = Task(...)`. Its file and definition, or {null, null}.
-static std::pair<const FileModel*, TSNode> delegate(const FileModel& model, TSNode cls, TSNode step,
-                                                    TSNode call) {
+static std::pair<const FileModel*, Node> delegate(const FileModel& model, Node cls, Node step,
+                                                  Node call) {
   std::string_view source = model.file().text();
   if (auto [file, fn] = model.functionCalled(call, FileModel::Runs::Direct); fn)
     return {file, fn->node};
   MethodCall mc;
-  if (!asMethodCall(call, source, mc)) return {nullptr, TSNode{}};
+  if (!asMethodCall(call, source, mc)) return {nullptr, Node{}};
   if (textOf(mc.receiver, source) == "self") return findMethod(model, cls, mc.method, 0);
   Origin o = model.bindings().trace(mc.receiver, step);
   if (o.kind == Origin::Expression && o.index < 0 && is(o.expr, "call") &&
       is(field(o.expr, "function"), "identifier"))
     return methodOfClass(model, textOf(field(o.expr, "function"), source), mc.method);
   if (o.kind == Origin::Unknown) return setFromOutside(model, cls, mc.receiver, mc.method);
-  return {nullptr, TSNode{}};
+  return {nullptr, Node{}};
 }
 
 // `return self._step(batch)` where `_step` may give back None: the value
 // Lightning sees is None on that path too. What to report, or nothing.
-static std::optional<std::string> returnsNoneThroughHelper(const FileModel& model, TSNode cls,
-                                                           TSNode step, TSNode ret) {
-  TSNode value = ts_node_named_child(ret, 0);
+static std::optional<std::string> returnsNoneThroughHelper(const FileModel& model, Node cls,
+                                                           Node step, Node ret) {
+  Node value = namedChild(ret, 0);
   if (!is(value, "call")) return std::nullopt;
   auto [callee, fn] = delegate(model, cls, step, value);
   // Named: a lambda cannot capture a structured binding in C++17.
@@ -248,11 +247,11 @@ static std::optional<std::string> returnsNoneThroughHelper(const FileModel& mode
   std::string_view source = file->file().text();
   if (!mayReturnNone(fn, source)) return std::nullopt;
   std::string name = fmt::format("`{}()`", textOf(field(value, "function"), model.file().text()));
-  TSNode none{};
-  forEachOwnNode(fn, [&](TSNode n) {
+  Node none{};
+  forEachOwnNode(fn, [&](Node n) {
     if (isNull(none) && is(n, "return_statement") && returnsNone(n)) none = n;
   });
-  auto at = [&](TSNode n) {
+  auto at = [&](Node n) {
     unsigned row = file->file().position(startOf(n)).row;
     return file == &model ? fmt::format("line {}", row)
                           : fmt::format("{}:{}", file->file().path(), row);
@@ -269,11 +268,11 @@ static std::optional<std::string> returnsNoneThroughHelper(const FileModel& mode
 // Whether `n` runs only in manual optimization: in the body of `if not
 // self.automatic_optimization:`, or in the `else` of `if
 // self.automatic_optimization:` (a step written for both modes).
-static bool manualOnly(TSNode n, TSNode fn, std::string_view source) {
-  for (TSNode child = n, at = parentOf(n); !isNull(at) && !sameNode(child, fn);
+static bool manualOnly(Node n, Node fn, std::string_view source) {
+  for (Node child = n, at = parentOf(n); !isNull(at) && !sameNode(child, fn);
        child = at, at = parentOf(at)) {
     if (!is(at, "if_statement")) continue;
-    TSNode condition = field(at, "condition");
+    Node condition = field(at, "condition");
     bool negated = is(condition, "not_operator");
     if (negated) condition = field(condition, "argument");
     if (textOf(condition, source) != "self.automatic_optimization") continue;
@@ -287,13 +286,13 @@ static bool manualOnly(TSNode n, TSNode fn, std::string_view source) {
 // optimizer itself (`self.manual_backward(loss)`, `self.optimizers()` then
 // `.step()`): it returns None because it did the optimization, and a zero
 // loss would make Lightning step again.
-static bool stepsOptimizerItself(const FileModel& model, TSNode cls, TSNode fn, int depth) {
+static bool stepsOptimizerItself(const FileModel& model, Node cls, Node fn, int depth) {
   std::string_view source = model.file().text();
   bool manualBackward = false;
   bool optimizers = false;
   bool steps = false;
-  std::vector<TSNode> helpers;
-  forEachOwnNode(fn, [&](TSNode n) {
+  std::vector<Node> helpers;
+  forEachOwnNode(fn, [&](Node n) {
     MethodCall mc;
     if (!asMethodCall(n, source, mc) || manualOnly(n, fn, source)) return;
     bool onSelf = textOf(mc.receiver, source) == "self";
@@ -304,7 +303,7 @@ static bool stepsOptimizerItself(const FileModel& model, TSNode cls, TSNode fn, 
   });
   if (manualBackward || (optimizers && steps)) return true;
   if (depth >= kMaxDelegations) return false;
-  for (TSNode call : helpers) {
+  for (Node call : helpers) {
     MethodCall mc;
     asMethodCall(call, source, mc);
     auto [file, method] = findMethod(model, cls, mc.method, 0);
@@ -319,7 +318,7 @@ static bool stepsOptimizerItself(const FileModel& model, TSNode cls, TSNode fn, 
 // form for several optimizers, which DeepSpeed refuses before any step
 // (LF010), and which Lightning 2.x refuses in automatic optimization. The
 // branch that falls through for an index no optimizer has never runs.
-static bool takesOptimizerIndex(const FileModel& model, TSNode fn) {
+static bool takesOptimizerIndex(const FileModel& model, Node fn) {
   const FunctionInfo* info = model.bindings().function(fn);
   return info && info->paramIndex("optimizer_idx") >= 0;
 }
@@ -328,16 +327,16 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
   std::string_view source = ctx.file.text();
   for (const LightningModuleClass& cls : ctx.model.lightningModules()) {
     if (cls.manualOptimization) continue;
-    TSNode step = trainingStepOf(cls.node, source);
+    Node step = trainingStepOf(cls.node, source);
     if (isNull(step) || takesOptimizerIndex(ctx.model, step)) continue;
     auto strategy = ctx.project.trainerStrategyFor(ctx.file.path(), cls.name);
     if (!strategy) continue;
 
     bool generator = false;
-    std::vector<TSNode> noneReturns;
-    std::vector<std::pair<TSNode, TSNode>> noneBranches;          // the return, its branch
-    std::vector<std::pair<TSNode, std::string>> indirectReturns;  // and what to say
-    forEachOwnNode(step, [&](TSNode n) {
+    std::vector<Node> noneReturns;
+    std::vector<std::pair<Node, Node>> noneBranches;            // the return, its branch
+    std::vector<std::pair<Node, std::string>> indirectReturns;  // and what to say
+    forEachOwnNode(step, [&](Node n) {
       if (is(n, "yield")) generator = true;
       if (!is(n, "return_statement")) return;
       // A branch the program's constants never take (`if DEBUG and ...:`
@@ -345,7 +344,7 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
       if (branchesRun(n, step, ctx.model) == false) return;
       if (returnsNone(n))
         noneReturns.push_back(n);
-      else if (TSNode none = noneBranchOf(n); !isNull(none))
+      else if (Node none = noneBranchOf(n); !isNull(none))
         noneBranches.emplace_back(n, none);
       else if (auto why = returnsNoneThroughHelper(ctx.model, cls.node, step, n))
         indirectReturns.emplace_back(n, std::move(*why));
@@ -358,8 +357,8 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
     bool manual = stepsOptimizerItself(ctx.model, cls.node, step, 0);
     // `ret` is the `return` to replace, or null when control falls off the
     // end; `indirect`, a None that comes through a call.
-    auto report = [&](TSNode node, uint32_t end, TSNode ret, std::string_view problem,
-                      bool indirect, TSNode noneBranch = TSNode{}) {
+    auto report = [&](Node node, uint32_t end, Node ret, std::string_view problem, bool indirect,
+                      Node noneBranch = Node{}) {
       Finding f = sourceFinding(ctx, node, *strategy, problem);
       f.end = end;
       f.payload = TrainingStepReturnsNoneMatch{step, ret, noneBranch, manual, indirect};
@@ -369,15 +368,15 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
       const char* problem =
           "`training_step` steps its optimizer itself and returns `None`: it wants manual "
           "optimization (`self.automatic_optimization = False`)";
-      for (TSNode ret : noneReturns) report(ret, endOf(ret), ret, problem, false);
+      for (Node ret : noneReturns) report(ret, endOf(ret), ret, problem, false);
       for (const auto& [ret, none] : noneBranches) report(ret, endOf(ret), ret, problem, false);
       for (const auto& indirect : indirectReturns)
         report(indirect.first, endOf(indirect.first), indirect.first, problem, false);
       if (!alwaysExits(field(step, "body"), source))
-        report(step, endOf(field(step, "name")), TSNode{}, problem, false);
+        report(step, endOf(field(step, "name")), Node{}, problem, false);
       continue;
     }
-    for (TSNode ret : noneReturns)
+    for (Node ret : noneReturns)
       report(ret, endOf(ret), ret, "`training_step` returns `None`, skipping backward", false);
     for (const auto& [ret, none] : noneBranches)
       report(ret, endOf(ret), ret,
@@ -388,7 +387,7 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
     for (const auto& [ret, problem] : indirectReturns) report(ret, endOf(ret), ret, problem, true);
     if (!alwaysExits(field(step, "body"), source)) {
       // Reported on `def training_step`, where the missing return belongs.
-      report(step, endOf(field(step, "name")), TSNode{},
+      report(step, endOf(field(step, "name")), Node{},
              "`training_step` can end without returning a loss", false);
     }
   }

@@ -65,9 +65,9 @@ TEST(RemoveArgument, NotWithAnotherItemsCommentInWhatGoes) {
 
 std::string appending(const std::string& code, const std::string& text) {
   Parsed p(code);
-  TSNode call = p.find("call", code.substr(0, code.find('\n')));
+  Node call = p.find("call", code.substr(0, code.find('\n')));
   if (isNull(call)) call = p.find("argument_list", "()");
-  TSNode args = is(call, "call") ? field(call, "arguments") : call;
+  Node args = is(call, "call") ? field(call, "arguments") : call;
   return applied(p, appendArgument(p.file, args, text));
 }
 

@@ -12,11 +12,11 @@ using testing::Parsed;
 TEST(Bindings, TracesNamesToTheExpressionThatMadeThem) {
   Parsed p("a = make()\nb = a\nx, y = pair()\n(b, y)\n");
   const Bindings& b = p.model.bindings();
-  TSNode use = p.find("tuple", "(b, y)");
-  Origin o = b.trace(ts_node_named_child(use, 0), b.module());
+  Node use = p.find("tuple", "(b, y)");
+  Origin o = b.trace(namedChild(use, 0), b.module());
   ASSERT_EQ(o.kind, Origin::Expression);
   EXPECT_EQ(p.text(o.expr), "make()");
-  o = b.trace(ts_node_named_child(use, 1), b.module());
+  o = b.trace(namedChild(use, 1), b.module());
   EXPECT_EQ(p.text(o.expr), "pair()");
   EXPECT_EQ(o.index, 1);
 }
@@ -29,12 +29,12 @@ TEST(Bindings, ClosuresSeeTheirEnclosingFunction) {
       "        return fabric, model\n"
       "    step()\n");
   const Bindings& b = p.model.bindings();
-  TSNode ret = p.find("expression_list", "fabric, model");
-  TSNode scope = b.scopeOf(ret);
-  Origin fabric = b.trace(ts_node_named_child(ret, 0), scope);
+  Node ret = p.find("expression_list", "fabric, model");
+  Node scope = b.scopeOf(ret);
+  Origin fabric = b.trace(namedChild(ret, 0), scope);
   EXPECT_EQ(fabric.kind, Origin::Parameter);
   EXPECT_EQ(fabric.function->name, "main");
-  Origin model = b.trace(ts_node_named_child(ret, 1), scope);
+  Origin model = b.trace(namedChild(ret, 1), scope);
   EXPECT_EQ(p.text(model.expr), "Net()");
   // `step()` is a call of the nested function.
   const FunctionInfo* step = b.function(enclosingFunction(ret));

@@ -15,8 +15,8 @@ using testing::Parsed;
 // Python would print it, or "?".
 std::string folded(const std::string& code) {
   Parsed p(code);
-  TSNode value{};
-  walk(p.tree.root(), [&](TSNode n) {
+  Node value{};
+  walk(p.tree.root(), [&](Node n) {
     if (is(n, "assignment") && p.text(field(n, "left")) == "probe") value = field(n, "right");
     return true;
   });
@@ -113,7 +113,7 @@ TEST(ConstantFold, FabricWorldSize) {
 // Whether the statement `marker()` runs, as the ifs around it decide.
 std::string runs(const std::string& code) {
   Parsed p(code);
-  TSNode call = p.find("call", "marker()");
+  Node call = p.find("call", "marker()");
   std::optional<bool> r = branchesRun(call, p.model.bindings().scopeOf(call), p.model);
   return r ? (*r ? "always" : "never") : "?";
 }
@@ -139,7 +139,7 @@ TEST(ConstantFold, BranchesRun) {
 
 TEST(ConstantFold, BranchesRunWithLoopBodiesRun) {
   Parsed p("n = 2\nfor x in xs:\n    if n > 1:\n        marker()\n");
-  TSNode call = p.find("call", "marker()");
+  Node call = p.find("call", "marker()");
   EXPECT_EQ(branchesRun(call, p.tree.root(), p.model, {}, LoopBodies::Run), true);
   EXPECT_EQ(branchesRun(call, p.tree.root(), p.model), std::nullopt);
 }

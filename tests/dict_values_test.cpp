@@ -13,8 +13,8 @@ using testing::Parsed;
 // texts ("<absent>" for a path without it), and "+?" when incomplete.
 std::string keyword(const std::string& code, const std::string& key = "strategy") {
   Parsed p(code);
-  TSNode call{};
-  walk(p.tree.root(), [&](TSNode n) {
+  Node call{};
+  walk(p.tree.root(), [&](Node n) {
     if (isNull(call) && is(n, "call") && p.text(field(n, "function")) == "Trainer") call = n;
     return isNull(call);
   });
@@ -95,8 +95,8 @@ TEST(DictValues, NestedKeysAndSubscripts) {
       "cfg = {'zero_optimization': {'stage': 2}}\n"
       "cfg['zero_optimization']['stage'] = 3\n"
       "use(cfg)\n");
-  TSNode use = p.find("call", "use(cfg)");
-  TSNode cfg = ts_node_named_child(field(use, "arguments"), 0);
+  Node use = p.find("call", "use(cfg)");
+  Node cfg = namedChild(field(use, "arguments"), 0);
   KeyValues kv =
       keyValuesAt(cfg, {"zero_optimization", "stage"}, use, p.model.bindings().module(), p.model);
   ASSERT_EQ(kv.values.size(), 1u);

@@ -9,9 +9,9 @@ namespace {
 
 using testing::Parsed;
 
-TSNode backwardCall(const Parsed& p) {
-  TSNode found{};
-  walk(p.tree.root(), [&](TSNode n) {
+Node backwardCall(const Parsed& p) {
+  Node found{};
+  walk(p.tree.root(), [&](Node n) {
     MethodCall mc;
     if (isNull(found) && asMethodCall(n, p.file.text(), mc) && mc.method == "backward") found = n;
     return isNull(found);
@@ -19,7 +19,7 @@ TSNode backwardCall(const Parsed& p) {
   return found;
 }
 
-TSNode backwardReceiver(const Parsed& p) {
+Node backwardReceiver(const Parsed& p) {
   MethodCall mc;
   asMethodCall(backwardCall(p), p.file.text(), mc);
   return mc.receiver;
@@ -126,13 +126,13 @@ TEST(FileModel, SetupResultsKnowTheirSlot) {
   Parsed p(
       "import lightning as L\nfabric = L.Fabric()\n"
       "g, opt_g = fabric.setup(g, opt_g)\nopt_g.step()\ng(x)\n");
-  TSNode stepped = field(p.find("attribute", "opt_g.step"), "object");
+  Node stepped = field(p.find("attribute", "opt_g.step"), "object");
   std::optional<SetupResult> optimizer = p.model.setupResultOf(stepped, p.tree.root());
   ASSERT_TRUE(optimizer);
   EXPECT_EQ(optimizer->slot, 1u);
   EXPECT_EQ(p.model.setupOfOptimizer(stepped, p.tree.root()), optimizer->setup);
   EXPECT_EQ(p.model.setupOfModel(stepped, p.tree.root()), nullptr);
-  TSNode called = field(p.find("call", "g(x)"), "function");
+  Node called = field(p.find("call", "g(x)"), "function");
   std::optional<SetupResult> model = p.model.setupResultOf(called, p.tree.root());
   ASSERT_TRUE(model);
   EXPECT_EQ(model->setup, optimizer->setup);

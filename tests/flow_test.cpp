@@ -9,7 +9,7 @@ namespace {
 
 bool bodyExits(const std::string& body) {
   testing::Parsed p("def f(x):\n" + body);
-  TSNode fn = ts_node_named_child(p.tree.root(), 0);
+  Node fn = namedChild(p.tree.root(), 0);
   return alwaysExits(field(fn, "body"), p.file.text());
 }
 

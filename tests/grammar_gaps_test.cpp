@@ -65,8 +65,8 @@ TEST(GrammarGaps, ValidPythonTheGrammarRejectsParsesThroughItsStandIn) {
   SyntaxTree tree = SyntaxTree::parse(text);
   EXPECT_FALSE(tree.hasError());
   // The tree stands for the file as it is: the item's text is the file's.
-  TSNode ret{};
-  walk(tree.root(), [&](TSNode n) {
+  Node ret{};
+  walk(tree.root(), [&](Node n) {
     if (is(n, "return_statement")) ret = n;
     return true;
   });

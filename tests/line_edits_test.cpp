@@ -10,7 +10,7 @@ namespace {
 
 using testing::Parsed;
 
-std::string deleted(const Parsed& p, TSNode statement) {
+std::string deleted(const Parsed& p, Node statement) {
   auto r = deleteStatementLines(p.file, statement);
   if (!r) return "<none>";
   clang::tooling::Replacements edits;
@@ -20,7 +20,7 @@ std::string deleted(const Parsed& p, TSNode statement) {
 
 TEST(DeleteStatementLines, RemovesTheLinesWithTheirCommentAndLineEnding) {
   Parsed p("def f(m):\r\n    m = setup(m)  # wrap\r\n    return m\r\n");
-  TSNode s = enclosingStatement(p.find("call", "setup(m)"));
+  Node s = enclosingStatement(p.find("call", "setup(m)"));
   EXPECT_EQ(deleted(p, s), "def f(m):\r\n    return m\r\n");
 }
 

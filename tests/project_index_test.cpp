@@ -97,8 +97,8 @@ TEST(ProjectIndex, AnImportedNameIsWhatItsModuleBindsOnceAndNeverChanges) {
   const FileModel& train = *p.models[1];
   std::string_view source = train.file().text();
   std::vector<std::string> found;
-  walkTypes(train.bindings().module(), {"call"}, [&](TSNode call) {
-    for (TSNode arg : positionalArguments(field(call, "arguments"))) {
+  walkTypes(train.bindings().module(), {"call"}, [&](Node call) {
+    for (Node arg : positionalArguments(field(call, "arguments"))) {
       FileModel::ImportedValue v = train.importedValue(arg);
       found.push_back(
           std::string(textOf(arg, source)) + "=" +

@@ -14,10 +14,10 @@ using testing::Parsed;
 // The effects of the first statement of the last function of `code`.
 StatementEffects effects(const std::string& code) {
   Parsed p(code);
-  TSNode last{};
-  for (TSNode n : namedChildren(p.tree.root()))
+  Node last{};
+  for (Node n : namedChildren(p.tree.root()))
     if (is(n, "function_definition")) last = n;
-  TSNode statement = ts_node_named_child(field(last, "body"), 0);
+  Node statement = namedChild(field(last, "body"), 0);
   EXPECT_FALSE(isNull(statement)) << code;
   return effectsOf(statement, p.model, p.file.text());
 }

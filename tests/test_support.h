@@ -23,15 +23,15 @@ struct Parsed {
   }
 
   // The first node of `type` whose text is `text`.
-  TSNode find(const char* type, std::string_view text) const {
-    TSNode found{};
-    walk(tree.root(), [&](TSNode n) {
+  Node find(const char* type, std::string_view text) const {
+    Node found{};
+    walk(tree.root(), [&](Node n) {
       if (isNull(found) && is(n, type) && textOf(n, file.text()) == text) found = n;
       return isNull(found);
     });
     return found;
   }
-  std::string_view text(TSNode n) const { return textOf(n, file.text()); }
+  std::string_view text(Node n) const { return textOf(n, file.text()); }
 
   SourceFile file;
   SyntaxTree tree;

@@ -53,10 +53,9 @@ std::vector<std::string> placesOf(const std::vector<Candidate>& candidates) {
       tree = SyntaxTree::parse(report->file->text());
       parsed = report;
     }
-    TSNode node = ts_node_descendant_for_byte_range(tree.root(), d->offset, d->offset + d->length);
+    Node node = descendantForRange(tree.root(), d->offset, d->offset + d->length);
     while (!isNull(node) && !is(node, "function_definition")) node = parentOf(node);
-    places.push_back(
-        fmt::format("{}\n{}", report->file->path(), isNull(node) ? 0 : ts_node_start_byte(node)));
+    places.push_back(fmt::format("{}\n{}", report->file->path(), isNull(node) ? 0 : startOf(node)));
   }
   return places;
 }

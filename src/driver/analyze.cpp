@@ -15,7 +15,6 @@ namespace lightfix {
 std::vector<Diagnostic> analyze(const SourceFile& file, const SyntaxTree& tree,
                                 const FileModel& model, const ProjectModel& project,
                                 const RuleSet& rules) {
-  IndexedWalks walks(tree.index());
   auto findingsOf = [&](const Rule& rule, std::vector<Finding>& out) {
     if (!rule.match) return false;
     rule.match(FileContext{rule, file, tree, model, project}, out);
@@ -41,7 +40,7 @@ std::vector<Diagnostic> analyzeConfigFile(const SourceFile& file, const RuleSet&
 }
 
 Diagnostic syntaxError(const SourceFile& file, const SyntaxTree& tree) {
-  TSNode error = tree.firstError();
+  Node error = tree.firstError();
   Diagnostic d;
   d.kind = DiagnosticKind::SyntaxError;
   d.offset = isNull(error) ? 0 : startOf(error);

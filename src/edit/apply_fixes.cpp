@@ -15,7 +15,7 @@ bool sameFix(const Diagnostic& a, const Diagnostic& b) {
 
 }  // namespace
 
-bool pythonParses(const std::string& text) { return !SyntaxTree::parse(text).hasError(); }
+bool pythonParses(const std::string& text) { return SyntaxTree::parses(text); }
 
 // An edit already there is made once: two findings may want the same line
 // inserted at the same place, which clang would otherwise insert twice.

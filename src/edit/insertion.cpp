@@ -7,13 +7,13 @@ namespace lightfix {
 
 using clang::tooling::Replacement;
 
-Replacement insertLineBefore(const SourceFile& file, TSNode statement, const std::string& code) {
+Replacement insertLineBefore(const SourceFile& file, Node statement, const std::string& code) {
   unsigned line = file.lineOf(startOf(statement));
   std::string text = std::string(file.indentOf(line)) + code + std::string(file.eol());
   return Replacement(file.path(), file.lineStart(line), 0, text);
 }
 
-Replacement insertLineAfter(const SourceFile& file, TSNode statement, const std::string& code,
+Replacement insertLineAfter(const SourceFile& file, Node statement, const std::string& code,
                             const std::string* indent) {
   unsigned first = file.lineOf(startOf(statement));
   unsigned last = file.lineOf(endOf(statement) > 0 ? endOf(statement) - 1 : 0);
@@ -22,7 +22,7 @@ Replacement insertLineAfter(const SourceFile& file, TSNode statement, const std:
   return Replacement(file.path(), file.lineEnd(last), 0, text);
 }
 
-Replacement replaceNode(const SourceFile& file, TSNode node, const std::string& text) {
+Replacement replaceNode(const SourceFile& file, Node node, const std::string& text) {
   return Replacement(file.path(), startOf(node), endOf(node) - startOf(node), text);
 }
 

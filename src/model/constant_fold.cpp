@@ -129,11 +129,11 @@ class Folder {
  public:
   Folder(const FileModel& m, FoldOptions options) : m_(m), options_(options) {}
 
-  Folded fold(TSNode expr, TSNode scope, int depth) const {
+  Folded fold(Node expr, Node scope, int depth) const {
     if (isNull(expr) || depth > kMaxTraceDepth) return std::nullopt;
     std::string_view source = m_.file().text();
     if (is(expr, "parenthesized_expression")) {
-      std::vector<TSNode> inner = namedChildren(expr);
+      std::vector<Node> inner = namedChildren(expr);
       return inner.size() == 1 ? fold(inner[0], scope, depth + 1) : std::nullopt;
     }
     if (is(expr, "integer")) return literalInteger(textOf(expr, source));
@@ -168,7 +168,7 @@ class Folder {
     return integer(n);
   }
 
-  Folded unary(TSNode expr, TSNode scope, int depth) const {
+  Folded unary(Node expr, Node scope, int depth) const {
     Folded a = fold(field(expr, "argument"), scope, depth + 1);
     if (!a || !numeric(*a)) return std::nullopt;
     std::string_view op = textOf(field(expr, "operator"), m_.file().text());
@@ -178,15 +178,15 @@ class Folder {
   }
 
   // An f-string whose every replacement folds (no spec, no conversion).
-  Folded formattedString(TSNode expr, TSNode scope, int depth) const {
+  Folded formattedString(Node expr, Node scope, int depth) const {
     std::string out;
-    for (TSNode part : namedChildren(expr)) {
+    for (Node part : namedChildren(expr)) {
       if (is(part, "string_start") || is(part, "string_end")) continue;
       if (is(part, "string_content")) {
-        if (ts_node_named_child_count(part) > 0) return std::nullopt;  // escapes
+        if (namedChildCount(part) > 0) return std::nullopt;  // escapes
         out += textOf(part, m_.file().text());
-      } else if (is(part, "interpolation") && ts_node_named_child_count(part) == 1 &&
-                 ts_node_child_count(part) == 3) {  // `{`, the expression, `}`: not `{x=}`
+      } else if (is(part, "interpolation") && namedChildCount(part) == 1 &&
+                 childCount(part) == 3) {  // `{`, the expression, `}`: not `{x=}`
         Folded v = fold(field(part, "expression"), scope, depth + 1);
         if (!v) return std::nullopt;
         out += asText(*v);
@@ -198,7 +198,7 @@ class Folder {
   }
 
   // `"...{}...".format(...)` with a literal format and folded arguments.
-  Folded formatCall(TSNode call, TSNode scope, int depth) const {
+  Folded formatCall(Node call, Node scope, int depth) const {
     MethodCall mc;
     std::string format;
     if (!asMethodCall(call, m_.file().text(), mc) || mc.method != "format" ||
@@ -206,7 +206,7 @@ class Folder {
       return std::nullopt;
     std::vector<Constant> positional;
     std::vector<std::pair<std::string, Constant>> keywords;
-    for (TSNode arg : namedChildren(mc.arguments)) {
+    for (Node arg : namedChildren(mc.arguments)) {
       bool keyword = is(arg, "keyword_argument");
       Folded v = fold(keyword ? field(arg, "value") : arg, scope, depth + 1);
       if (!v) return std::nullopt;
@@ -218,13 +218,13 @@ class Folder {
     return braceFormat(format, positional, keywords);
   }
 
-  Folded binary(TSNode expr, TSNode scope, int depth) const {
+  Folded binary(Node expr, Node scope, int depth) const {
     Folded a = fold(field(expr, "left"), scope, depth + 1);
     std::string_view op = textOf(field(expr, "operator"), m_.file().text());
-    TSNode right = field(expr, "right");
+    Node right = field(expr, "right");
     if (a && a->kind == Constant::Str && op == "%") {
       std::vector<Constant> values;
-      for (TSNode v : is(right, "tuple") ? namedChildren(right) : std::vector<TSNode>{right}) {
+      for (Node v : is(right, "tuple") ? namedChildren(right) : std::vector<Node>{right}) {
         Folded folded = fold(v, scope, depth + 1);
         if (!folded) return std::nullopt;
         values.push_back(*folded);
@@ -271,18 +271,16 @@ class Folder {
   }
 
   // `a < b <= c`: each neighbouring pair, all of them true.
-  Folded comparison(TSNode expr, TSNode scope, int depth) const {
+  Folded comparison(Node expr, Node scope, int depth) const {
     std::vector<Constant> operands;
     std::vector<std::string> ops;
-    uint32_t count = ts_node_child_count(expr);
-    for (uint32_t i = 0; i < count; ++i) {
-      TSNode child = ts_node_child(expr, i);
-      if (ts_node_is_named(child)) {
-        Folded v = fold(child, scope, depth + 1);
+    for (Node part : children(expr)) {
+      if (isNamed(part)) {
+        Folded v = fold(part, scope, depth + 1);
         if (!v) return std::nullopt;
         operands.push_back(*v);
       } else {
-        ops.emplace_back(ts_node_type(child));
+        ops.emplace_back(typeName(part));
       }
     }
     if (operands.size() != ops.size() + 1) return std::nullopt;
@@ -295,7 +293,7 @@ class Folder {
   }
 
   // `a and b` is `a` when falsy, else `b`; `or` the other way round.
-  Folded booleanOperator(TSNode expr, TSNode scope, int depth) const {
+  Folded booleanOperator(Node expr, Node scope, int depth) const {
     Folded a = fold(field(expr, "left"), scope, depth + 1);
     if (!a) return std::nullopt;
     bool isAnd = textOf(field(expr, "operator"), m_.file().text()) == "and";
@@ -305,10 +303,10 @@ class Folder {
 
   // A name assigned on every path to values that fold alike; a module
   // global only when the file assigns it once.
-  Folded name(TSNode expr, TSNode scope, int depth) const {
+  Folded name(Node expr, Node scope, int depth) const {
     const Bindings& b = m_.bindings();
     ReachingAssignments reaching = b.reachingName(expr, scope);
-    std::vector<std::pair<TSNode, TSNode>> values;
+    std::vector<std::pair<Node, Node>> values;
     if (!reaching.assignments.empty()) {
       if (!reaching.onEveryPath) return std::nullopt;
       for (const Assignment* a : reaching.assignments) {
@@ -338,19 +336,19 @@ class Folder {
   std::optional<int64_t> worldSize(const FabricInstance& f) const {
     const FileModel* built = m_.modelOfFile(f.file);
     if (!built || !f.className.empty()) return std::nullopt;  // a subclass may pass others
-    TSNode args = field(f.construction, "arguments");
+    Node args = field(f.construction, "arguments");
     if (!positionalArguments(args).empty()) return std::nullopt;
-    for (TSNode arg : namedChildren(args))
+    for (Node arg : namedChildren(args))
       if (is(arg, "dictionary_splat")) return std::nullopt;
     std::string_view source = built->file().text();
     Folder there(*built, {});
     auto keyword = [&](const char* key) -> std::pair<bool, Folded> {
-      TSNode value = keywordArgument(args, key, source);
+      Node value = keywordArgument(args, key, source);
       if (isNull(value)) return {false, std::nullopt};
       return {true, there.fold(value, f.scope, 0)};
     };
     std::optional<int64_t> devices;
-    TSNode devicesArg = keywordArgument(args, "devices", source);
+    Node devicesArg = keywordArgument(args, "devices", source);
     if (is(devicesArg, "list") || is(devicesArg, "tuple")) {
       devices = static_cast<int64_t>(namedChildren(devicesArg).size());
     } else if (auto [given, v] = keyword("devices"); given) {
@@ -372,7 +370,7 @@ class Folder {
 
   // `fabric.world_size`; `global_rank`, `local_rank`, `node_rank` and
   // `is_global_zero` only in a run of one process, where they are fixed.
-  Folded fabricFact(TSNode expr, TSNode scope) const {
+  Folded fabricFact(Node expr, Node scope) const {
     std::string_view attribute = textOf(field(expr, "attribute"), m_.file().text());
     bool size = attribute == "world_size";
     bool rank = attribute == "global_rank" || attribute == "local_rank" ||
@@ -397,13 +395,13 @@ class Folder {
 
 // Whether `clause` (the consequence block, an elif or the else of `ifs`)
 // runs: every earlier condition false, and its own true.
-std::optional<bool> clauseRuns(TSNode ifs, TSNode clause, TSNode scope, const Folder& folder) {
+std::optional<bool> clauseRuns(Node ifs, Node clause, Node scope, const Folder& folder) {
   Folded first = folder.fold(field(ifs, "condition"), scope, 0);
   std::optional<bool> condition = first ? std::optional<bool>(first->truthy()) : std::nullopt;
   if (sameNode(clause, field(ifs, "consequence"))) return condition;
   bool earlierUnknown = !condition;
   if (condition == true) return false;
-  for (TSNode c : namedChildren(ifs)) {
+  for (Node c : namedChildren(ifs)) {
     if (sameNode(c, clause)) {
       if (is(c, "else_clause")) return earlierUnknown ? std::nullopt : std::optional<bool>(true);
       Folded own = folder.fold(field(c, "condition"), scope, 0);
@@ -421,20 +419,19 @@ std::optional<bool> clauseRuns(TSNode ifs, TSNode clause, TSNode scope, const Fo
 
 }  // namespace
 
-std::optional<Constant> foldConstant(TSNode expr, TSNode scope, const FileModel& m,
+std::optional<Constant> foldConstant(Node expr, Node scope, const FileModel& m,
                                      FoldOptions options) {
   return Folder(m, options).fold(expr, scope, 0);
 }
 
-std::optional<bool> foldCondition(TSNode expr, TSNode scope, const FileModel& m,
-                                  FoldOptions options) {
+std::optional<bool> foldCondition(Node expr, Node scope, const FileModel& m, FoldOptions options) {
   Folded v = Folder(m, options).fold(expr, scope, 0);
   return v ? std::optional<bool>(v->truthy()) : std::nullopt;
 }
 
 // Whether `child` of `p` may run other than once when `p` runs, the
 // branches of an `if` aside (branchesRun folds those).
-static bool mayNotRunOnce(TSNode p, TSNode child, LoopBodies loops) {
+static bool mayNotRunOnce(Node p, Node child, LoopBodies loops) {
   bool ifBranch = is(p, "elif_clause") || is(p, "else_clause") ||
                   (is(p, "block") && is(parentOf(p), "if_statement"));
   if (makesConditional(p)) return !ifBranch;
@@ -445,12 +442,12 @@ static bool mayNotRunOnce(TSNode p, TSNode child, LoopBodies loops) {
   return is(p, "try_statement") && sameNode(child, field(p, "body"));
 }
 
-std::optional<bool> branchesRun(TSNode n, TSNode upTo, const FileModel& m, FoldOptions options,
+std::optional<bool> branchesRun(Node n, Node upTo, const FileModel& m, FoldOptions options,
                                 LoopBodies loops) {
   Folder folder(m, options);
-  TSNode scope = m.bindings().scopeOf(n);
+  Node scope = m.bindings().scopeOf(n);
   bool certain = true;
-  for (TSNode child = n, p = parentOf(n); !isNull(p) && !sameNode(p, upTo);
+  for (Node child = n, p = parentOf(n); !isNull(p) && !sameNode(p, upTo);
        child = p, p = parentOf(p)) {
     if (is(p, "if_statement") && !sameNode(child, field(p, "condition"))) {
       std::optional<bool> runs = clauseRuns(p, child, scope, folder);
@@ -463,7 +460,7 @@ std::optional<bool> branchesRun(TSNode n, TSNode upTo, const FileModel& m, FoldO
   return certain ? std::optional<bool>(true) : std::nullopt;
 }
 
-ReachingAssignments takenAssignments(const ReachingAssignments& reaching, TSNode scope,
+ReachingAssignments takenAssignments(const ReachingAssignments& reaching, Node scope,
                                      const FileModel& m) {
   ReachingAssignments taken;
   taken.onEveryPath = reaching.onEveryPath;

@@ -5,7 +5,7 @@
 // (`fabric.world_size` = devices × num_nodes; `global_rank` and
 // `is_global_zero` once that is 1). Anything else is unknown, never guessed.
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 #include <cstdint>
 #include <optional>
@@ -30,9 +30,9 @@ struct FoldOptions {
   bool fabricFacts = false;
 };
 
-std::optional<Constant> foldConstant(TSNode expr, TSNode scope, const FileModel& m,
+std::optional<Constant> foldConstant(Node expr, Node scope, const FileModel& m,
                                      FoldOptions options = {});
-std::optional<bool> foldCondition(TSNode expr, TSNode scope, const FileModel& m,
+std::optional<bool> foldCondition(Node expr, Node scope, const FileModel& m,
                                   FoldOptions options = {});
 
 // How a loop's body or a `try` body between counts for branchesRun(): as
@@ -47,14 +47,14 @@ struct ReachingAssignments;
 // when each if between folds to take it and nothing else between makes it
 // conditional (an except handler, `x if c else y`, and by `loops` a loop's
 // body or a `try` body that may raise first); else unknown.
-std::optional<bool> branchesRun(TSNode n, TSNode upTo, const FileModel& m, FoldOptions options = {},
+std::optional<bool> branchesRun(Node n, Node upTo, const FileModel& m, FoldOptions options = {},
                                 LoopBodies loops = LoopBodies::Uncertain);
 
 // The assignments of `reaching` (to a name in `scope`) a run can take, the
 // branches the program's constants decide folded: one never taken is
 // dropped; one that always runs hides those before it, and the value is
 // then set on every path.
-ReachingAssignments takenAssignments(const ReachingAssignments& reaching, TSNode scope,
+ReachingAssignments takenAssignments(const ReachingAssignments& reaching, Node scope,
                                      const FileModel& m);
 
 }  // namespace lightfix

@@ -9,9 +9,9 @@
 
 namespace lightfix {
 
-KeyValues constructionKeyword(TSNode call, const std::string& name, const FileModel& model) {
+KeyValues constructionKeyword(Node call, const std::string& name, const FileModel& model) {
   KeyValues kv = keywordValues(call, name, model);
-  TSNode parsed{};
+  Node parsed{};
   if (isNull(keywordArgument(field(call, "arguments"), name, model.file().text())))
     parsed = model.parsedArgumentsOf(call);
   if (!isNull(parsed)) {
@@ -31,13 +31,13 @@ KeyValues constructionKeyword(TSNode call, const std::string& name, const FileMo
   return kv;
 }
 
-std::string writtenAt(TSNode value, std::string_view source) {
-  TSNode entry = parentOf(value);
+std::string writtenAt(Node value, std::string_view source) {
+  Node entry = parentOf(value);
   std::string written = fmt::format("`{}`", textOf(entry, source));
   if (!is(entry, "keyword_argument") || textOf(field(entry, "name"), source) != "default")
     return written;
   // `add_argument("--precision", default=64)`: its flag.
-  for (TSNode arg : positionalArguments(parentOf(entry))) {
+  for (Node arg : positionalArguments(parentOf(entry))) {
     std::string flag;
     if (stringLiteral(arg, source, flag) && flag.rfind("--", 0) == 0)
       return fmt::format("{} of `{}`", written, flag);
@@ -45,14 +45,14 @@ std::string writtenAt(TSNode value, std::string_view source) {
   return written;
 }
 
-std::optional<LoadedYamlValue> constructionYamlKeyword(TSNode call, const std::string& name,
-                                                       const FileModel& model, TSNode* splat) {
+std::optional<LoadedYamlValue> constructionYamlKeyword(Node call, const std::string& name,
+                                                       const FileModel& model, Node* splat) {
   std::string_view source = model.file().text();
-  TSNode arguments = field(call, "arguments");
+  Node arguments = field(call, "arguments");
   if (!isNull(keywordArgument(arguments, name, source))) return std::nullopt;
-  for (TSNode arg : namedChildren(arguments)) {
+  for (Node arg : namedChildren(arguments)) {
     if (!is(arg, "dictionary_splat")) continue;
-    TSNode dict = ts_node_named_child(arg, 0);
+    Node dict = namedChild(arg, 0);
     LoadedYamlValue loaded = loadedYamlValue(dict, model.bindings().scopeOf(call), model, {name});
     if (!loaded.loaded) continue;
     if (splat) *splat = arg;

@@ -6,7 +6,7 @@
 // section a script splats (`Trainer(**OmegaConf.load(path).trainer)`); so
 // that every argument is read the way the strategy is.
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 #include <optional>
 #include <string>
@@ -23,17 +23,17 @@ class FileModel;
 // each `args.option` among them read as that option's argparse default; or
 // where the call is made from parsed arguments and does not write it, the
 // argparse default of `--name`.
-KeyValues constructionKeyword(TSNode call, const std::string& name, const FileModel& model);
+KeyValues constructionKeyword(Node call, const std::string& name, const FileModel& model);
 
 // Where a value constructionKeyword() found is written, for a message:
 // "`precision=\"64-true\"`", a dict's "`\"precision\": 64`", or
 // "`default=64` of `--precision`".
-std::string writtenAt(TSNode value, std::string_view source);
+std::string writtenAt(Node value, std::string_view source);
 
 // The scalar a YAML file the script loads gives `name`, when `call` splats
 // a section of it (`**cfg.trainer`) and writes no `name=` of its own; with
 // the splatted argument in `splat`.
-std::optional<LoadedYamlValue> constructionYamlKeyword(TSNode call, const std::string& name,
-                                                       const FileModel& model, TSNode* splat);
+std::optional<LoadedYamlValue> constructionYamlKeyword(Node call, const std::string& name,
+                                                       const FileModel& model, Node* splat);
 
 }  // namespace lightfix

@@ -55,7 +55,7 @@ unsigned lineOfKey(const std::string& text, const std::string& key) {
 
 // The path a `config=` value names: a string literal, a name bound to one,
 // or an argparse option whose default is one.
-std::optional<std::string> namedPath(TSNode value, const FileModel& m) {
+std::optional<std::string> namedPath(Node value, const FileModel& m) {
   std::string_view source = m.file().text();
   std::string path;
   if (stringLiteral(value, source, path)) return path;
@@ -98,10 +98,10 @@ ConfigKey jsonConfigKey(const DeepSpeedJson& file, const std::vector<std::string
   return out;
 }
 
-ConfigKey deepSpeedConfigKey(TSNode strategyCall, const std::vector<std::string>& path,
+ConfigKey deepSpeedConfigKey(Node strategyCall, const std::vector<std::string>& path,
                              const FileModel& m) {
   ConfigKey out;
-  TSNode value = keywordArgument(field(strategyCall, "arguments"), "config", m.file().text());
+  Node value = keywordArgument(field(strategyCall, "arguments"), "config", m.file().text());
   if (isNull(value)) return out;
   out.kind = ConfigKey::Unknown;
   out.argument = value;

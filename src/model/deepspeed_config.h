@@ -5,7 +5,7 @@
 // path (`config="ds_config.json"`), which Lightning loads with `json.load`.
 
 #include <llvm/Support/JSON.h>
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 #include <optional>
 #include <string>
@@ -36,7 +36,7 @@ struct ConfigKey {
     Absent,
     Present,
   } kind = NoConfig;
-  TSNode argument{};                    // the `config=` value
+  Node argument{};                      // the `config=` value
   KeyValue python;                      // Present in a dict of the program
   const DeepSpeedJson* file = nullptr;  // Present in a JSON file
   const llvm::json::Value* json = nullptr;
@@ -50,7 +50,7 @@ struct ConfigKey {
 ConfigKey jsonConfigKey(const DeepSpeedJson& file, const std::vector<std::string>& path);
 
 // `strategyCall` is a `DeepSpeedStrategy(...)` call of `model`'s file.
-ConfigKey deepSpeedConfigKey(TSNode strategyCall, const std::vector<std::string>& path,
+ConfigKey deepSpeedConfigKey(Node strategyCall, const std::vector<std::string>& path,
                              const FileModel& model);
 
 }  // namespace lightfix

@@ -32,13 +32,12 @@ void assign(KeyValues& into, KeyValues value, bool onEveryPath) {
 
 void merge(KeyValues& into, const KeyValues& other) { assign(into, other, false); }
 
-TSNode unparenthesized(TSNode n) {
-  while (is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
-    n = ts_node_named_child(n, 0);
+Node unparenthesized(Node n) {
+  while (is(n, "parenthesized_expression") && namedChildCount(n) == 1) n = namedChild(n, 0);
   return n;
 }
 
-bool isDictCall(TSNode n, std::string_view source) {
+bool isDictCall(Node n, std::string_view source) {
   if (!is(n, "call")) return false;
   std::string_view callee = textOf(field(n, "function"), source);
   return callee == "dict" || callee == "OrderedDict" || callee == "collections.OrderedDict";
@@ -50,11 +49,11 @@ struct Query {
   std::string_view source;
 };
 
-KeyValues valuesAt(TSNode dict, const Path& path, size_t from, TSNode point, TSNode scope,
+KeyValues valuesAt(Node dict, const Path& path, size_t from, Node point, Node scope,
                    const FileModel& m, int depth);
 
 // `path[from]` of a value, then the rest of the path inside it.
-KeyValues descend(TSNode value, const Path& path, size_t from, TSNode scope, const FileModel& m,
+KeyValues descend(Node value, const Path& path, size_t from, Node scope, const FileModel& m,
                   int depth) {
   if (from == path.size()) return {{KeyValue{value, scope, &m}}, true};
   return valuesAt(value, path, from, value, scope, m, depth + 1);
@@ -62,13 +61,13 @@ KeyValues descend(TSNode value, const Path& path, size_t from, TSNode scope, con
 
 // The key in a dict written in place: `{"strategy": ..., **base}`,
 // `dict(base, strategy=...)`; later entries override earlier ones.
-KeyValues inLiteral(TSNode dict, const Path& path, size_t from, TSNode scope, const FileModel& m,
+KeyValues inLiteral(Node dict, const Path& path, size_t from, Node scope, const FileModel& m,
                     int depth) {
   std::string_view source = m.file().text();
   const std::string& key = path[from];
   KeyValues out = absent();
   if (is(dict, "dictionary")) {
-    for (TSNode entry : namedChildren(dict)) {
+    for (Node entry : namedChildren(dict)) {
       std::string written;
       if (is(entry, "pair")) {
         if (!stringLiteral(field(entry, "key"), source, written))
@@ -76,17 +75,17 @@ KeyValues inLiteral(TSNode dict, const Path& path, size_t from, TSNode scope, co
         else if (written == key)
           out = descend(field(entry, "value"), path, from + 1, scope, m, depth);
       } else if (is(entry, "dictionary_splat")) {
-        out = valuesAt(ts_node_named_child(entry, 0), path, from, entry, scope, m, depth + 1);
+        out = valuesAt(namedChild(entry, 0), path, from, entry, scope, m, depth + 1);
       }
     }
     return out;
   }
-  for (TSNode arg : namedChildren(field(dict, "arguments"))) {
+  for (Node arg : namedChildren(field(dict, "arguments"))) {
     if (is(arg, "keyword_argument")) {
       if (textOf(field(arg, "name"), source) == key)
         out = descend(field(arg, "value"), path, from + 1, scope, m, depth);
     } else if (is(arg, "dictionary_splat")) {
-      out = valuesAt(ts_node_named_child(arg, 0), path, from, arg, scope, m, depth + 1);
+      out = valuesAt(namedChild(arg, 0), path, from, arg, scope, m, depth + 1);
     } else if (!is(arg, "comment")) {
       out = valuesAt(arg, path, from, arg, scope, m, depth + 1);
     }
@@ -95,18 +94,18 @@ KeyValues inLiteral(TSNode dict, const Path& path, size_t from, TSNode scope, co
 }
 
 // A loop body between `a` and `b` may run no time at all.
-bool loopBetween(TSNode a, TSNode b) {
-  for (TSNode p = parentOf(a); !isNull(p) && !contains(p, b); p = parentOf(p))
+bool loopBetween(Node a, Node b) {
+  for (Node p = parentOf(a); !isNull(p) && !contains(p, b); p = parentOf(p))
     if (is(p, "for_statement") || is(p, "while_statement")) return true;
   return false;
 }
 
-bool runsOnEveryPath(TSNode statement, TSNode point) {
+bool runsOnEveryPath(Node statement, Node point) {
   return runsBefore(statement, point) && !loopBetween(statement, point);
 }
 
 // Calls that read a dict handed to them and never change it.
-bool onlyReads(TSNode call, std::string_view source) {
+bool onlyReads(Node call, std::string_view source) {
   static const std::set<std::string_view> readers = {
       "print",     "len",           "str",
       "repr",      "sorted",        "list",
@@ -118,7 +117,7 @@ bool onlyReads(TSNode call, std::string_view source) {
   static const std::set<std::string_view> loggers = {"info",  "debug", "warning",
                                                      "warn",  "error", "log_hyperparams",
                                                      "print", "log",   "save_hyperparameters"};
-  TSNode callee = field(call, "function");
+  Node callee = field(call, "function");
   std::string_view name = textOf(callee, source);
   if (readers.count(name)) return true;
   return is(callee, "attribute") && loggers.count(textOf(field(callee, "attribute"), source));
@@ -128,7 +127,7 @@ bool onlyReads(TSNode call, std::string_view source) {
 // `point` in `scope`.
 class Mutations {
  public:
-  Mutations(std::string_view name, const Path& path, TSNode point, TSNode scope, const FileModel& m,
+  Mutations(std::string_view name, const Path& path, Node point, Node scope, const FileModel& m,
             int depth)
       : name_(name),
         path_(path),
@@ -139,8 +138,8 @@ class Mutations {
         depth_(depth) {}
 
   void apply(uint32_t after, KeyValues& kv) {
-    TSNode body = is(scope_, "function_definition") ? field(scope_, "body") : scope_;
-    walk(body, [&](TSNode n) {
+    Node body = is(scope_, "function_definition") ? field(scope_, "body") : scope_;
+    walk(body, [&](Node n) {
       if (endOf(n) <= after || startOf(n) >= startOf(point_)) return false;
       if (is(n, "function_definition") || is(n, "class_definition") || is(n, "lambda"))
         return false;
@@ -151,10 +150,10 @@ class Mutations {
   }
 
  private:
-  void set(TSNode where, KeyValues value, KeyValues& kv) {
+  void set(Node where, KeyValues value, KeyValues& kv) {
     // A change in a branch the program's constants skip changes nothing;
     // in one they take, it is made on every path.
-    TSNode statement = enclosingStatement(where);
+    Node statement = enclosingStatement(where);
     std::optional<bool> runs = branchesRun(statement, scope_, m_);
     if (runs == false) return;
     assign(kv, std::move(value), runs == true || runsOnEveryPath(statement, point_));
@@ -166,12 +165,12 @@ class Mutations {
     return true;
   }
 
-  void storeUnknown(const Path& keys, TSNode where, KeyValues& kv) {
+  void storeUnknown(const Path& keys, Node where, KeyValues& kv) {
     if (related(keys)) set(where, unknown(), kv);
   }
 
   // A store to `keys` (all literal) of `value`, or their deletion (null).
-  void store(const Path& keys, TSNode value, TSNode where, KeyValues& kv) {
+  void store(const Path& keys, Node value, Node where, KeyValues& kv) {
     if (!related(keys)) return;
     if (keys.size() > path_.size()) return set(where, unknown(), kv);
     KeyValues v =
@@ -179,38 +178,38 @@ class Mutations {
     set(where, std::move(v), kv);
   }
 
-  void subscriptUse(TSNode n, KeyValues& kv) {
+  void subscriptUse(Node n, KeyValues& kv) {
     Path keys;
     bool literal = true;
-    TSNode top = parentOf(n);
-    for (TSNode cur = top; is(cur, "subscript"); cur = parentOf(cur)) {
+    Node top = parentOf(n);
+    for (Node cur = top; is(cur, "subscript"); cur = parentOf(cur)) {
       std::string key;
       if (!stringLiteral(field(cur, "subscript"), source_, key)) literal = false;
       keys.push_back(key);
       top = cur;
       if (!sameNode(field(parentOf(cur), "value"), cur)) break;
     }
-    TSNode up = parentOf(top);
+    Node up = parentOf(top);
     bool stored = (is(up, "assignment") || is(up, "augmented_assignment")) &&
                   sameNode(field(up, "left"), top);
     bool deleted = is(up, "delete_statement") || is(parentOf(up), "delete_statement");
     if (!stored && !deleted) return;  // a read
     if (!literal) return set(up, unknown(), kv);
     if (is(up, "augmented_assignment")) return storeUnknown(keys, up, kv);
-    store(keys, deleted ? TSNode{} : field(up, "right"), up, kv);
+    store(keys, deleted ? Node{} : field(up, "right"), up, kv);
   }
 
-  void methodUse(TSNode n, const MethodCall& mc, KeyValues& kv) {
+  void methodUse(Node n, const MethodCall& mc, KeyValues& kv) {
     std::string_view method = mc.method;
     if (method == "get" || method == "items" || method == "keys" || method == "values" ||
         method == "copy" || method == "__contains__")
       return;
-    std::vector<TSNode> positional = positionalArguments(mc.arguments);
+    std::vector<Node> positional = positionalArguments(mc.arguments);
     std::string key;
     bool literalKey = !positional.empty() && stringLiteral(positional[0], source_, key);
     if (method == "pop") {
       if (!literalKey) return set(n, unknown(), kv);
-      return store({key}, TSNode{}, n, kv);
+      return store({key}, Node{}, n, kv);
     }
     if (method == "setdefault") {
       if (!literalKey) return set(n, unknown(), kv);
@@ -221,14 +220,14 @@ class Mutations {
       return merge(kv, added);
     }
     if (method != "update") return set(n, unknown(), kv);
-    for (TSNode arg : namedChildren(mc.arguments)) {
+    for (Node arg : namedChildren(mc.arguments)) {
       if (is(arg, "keyword_argument")) {
         std::string k(textOf(field(arg, "name"), source_));
         store({k}, field(arg, "value"), n, kv);
       } else if (is(arg, "comment")) {
         continue;
       } else {
-        TSNode mapping = is(arg, "dictionary_splat") ? ts_node_named_child(arg, 0) : arg;
+        Node mapping = is(arg, "dictionary_splat") ? namedChild(arg, 0) : arg;
         KeyValues v = valuesAt(mapping, path_, 0, n, scope_, m_, depth_ + 1);
         // A mapping without the key leaves it as it was.
         bool without = v.complete && !v.values.empty();
@@ -238,8 +237,8 @@ class Mutations {
     }
   }
 
-  void use(TSNode n, KeyValues& kv) {
-    TSNode p = parentOf(n);
+  void use(Node n, KeyValues& kv) {
+    Node p = parentOf(n);
     // `x.name` and `name=` are other names.
     if ((is(p, "attribute") && sameNode(field(p, "attribute"), n)) ||
         (is(p, "keyword_argument") && sameNode(field(p, "name"), n)))
@@ -249,9 +248,9 @@ class Mutations {
     if (is(p, "attribute") && asMethodCall(parentOf(p), source_, mc) && sameNode(mc.receiver, n))
       return methodUse(parentOf(p), mc, kv);
     // Handed to a call that may change it, or aliased.
-    TSNode call = is(p, "argument_list")      ? parentOf(p)
-                  : is(p, "keyword_argument") ? parentOf(parentOf(p))
-                                              : TSNode{};
+    Node call = is(p, "argument_list")      ? parentOf(p)
+                : is(p, "keyword_argument") ? parentOf(parentOf(p))
+                                            : Node{};
     if (!isNull(call) && !onlyReads(call, source_)) return set(call, unknown(), kv);
     if ((is(p, "assignment") && sameNode(field(p, "right"), n)) ||
         (is(p, "augmented_assignment") && sameNode(field(p, "left"), n)))
@@ -260,8 +259,8 @@ class Mutations {
 
   std::string_view name_;
   const Path& path_;
-  TSNode point_;
-  TSNode scope_;
+  Node point_;
+  Node scope_;
   const FileModel& m_;
   std::string_view source_;
   int depth_;
@@ -290,7 +289,7 @@ KeyValues fromArguments(const FunctionInfo& fn, int param, const Path& path, con
   if (callers.empty()) return unknown();
   KeyValues out{{}, true};
   for (const Caller& c : callers) {
-    TSNode arg = c.model->bindings().argumentFor(*c.site, param);
+    Node arg = c.model->bindings().argumentFor(*c.site, param);
     if (isNull(arg) || is(arg, "list_splat") || is(arg, "dictionary_splat")) {
       out.complete = false;
       continue;
@@ -304,7 +303,7 @@ KeyValues fromArguments(const FunctionInfo& fn, int param, const Path& path, con
 // trainer_kwargs` in `__init__`) and otherwise only unpacked
 // (`Trainer(**self.trainer_kwargs)`), so that nothing changes it: what that
 // assignment gives.
-KeyValues attributeOnce(TSNode attribute, const Path& path, const FileModel& m, int depth) {
+KeyValues attributeOnce(Node attribute, const Path& path, const FileModel& m, int depth) {
   std::string_view source = m.file().text();
   std::string_view text = textOf(attribute, source);
   if (text.rfind("self.", 0) != 0 || text.find('.', 5) != std::string_view::npos) return unknown();
@@ -313,7 +312,7 @@ KeyValues attributeOnce(TSNode attribute, const Path& path, const FileModel& m, 
   const Assignment& a = m.bindings().assignments()[at[0]];
   if (a.index >= 0) return unknown();
   bool onlyUnpacked = true;
-  walkTypes(m.bindings().module(), {"attribute"}, [&](TSNode n) {
+  walkTypes(m.bindings().module(), {"attribute"}, [&](Node n) {
     if (textOf(n, source) != text || contains(a.statement, n)) return;
     onlyUnpacked = onlyUnpacked && is(parentOf(n), "dictionary_splat");
   });
@@ -329,29 +328,28 @@ KeyValues fromCallers(const FunctionInfo& fn, const Path& path, const FileModel&
   if (callers.empty()) return unknown();
   KeyValues out{{}, true};
   for (const Caller& c : callers) {
-    TSNode args = c.site->arguments;
+    Node args = c.site->arguments;
     std::string_view source = c.model->file().text();
     KeyValues one = absent();
-    for (TSNode arg : namedChildren(args)) {
+    for (Node arg : namedChildren(args)) {
       if (is(arg, "keyword_argument") && textOf(field(arg, "name"), source) == path[0])
         one = descend(field(arg, "value"), path, 1, c.site->scope, *c.model, depth);
       else if (is(arg, "dictionary_splat"))
-        one = valuesAt(ts_node_named_child(arg, 0), path, 0, c.site->call, c.site->scope, *c.model,
-                       depth + 1);
+        one =
+            valuesAt(namedChild(arg, 0), path, 0, c.site->call, c.site->scope, *c.model, depth + 1);
     }
     merge(out, one);
   }
   return out;
 }
 
-TSNode kwargsParameter(const FunctionInfo& fn, std::string_view name, std::string_view source) {
-  for (TSNode p : namedChildren(field(fn.node, "parameters")))
-    if (is(p, "dictionary_splat_pattern") && textOf(ts_node_named_child(p, 0), source) == name)
-      return p;
-  return TSNode{};
+Node kwargsParameter(const FunctionInfo& fn, std::string_view name, std::string_view source) {
+  for (Node p : namedChildren(field(fn.node, "parameters")))
+    if (is(p, "dictionary_splat_pattern") && textOf(namedChild(p, 0), source) == name) return p;
+  return Node{};
 }
 
-KeyValues named(TSNode name, const Path& path, size_t from, TSNode point, TSNode scope,
+KeyValues named(Node name, const Path& path, size_t from, Node point, Node scope,
                 const FileModel& m, int depth) {
   std::string_view source = m.file().text();
   std::string_view text = textOf(name, source);
@@ -364,7 +362,7 @@ KeyValues named(TSNode name, const Path& path, size_t from, TSNode point, TSNode
   KeyValues out{{}, true};
   if (reaching.assignments.empty()) {
     const FunctionInfo* fn = m.bindings().function(scope);
-    TSNode param = fn ? kwargsParameter(*fn, text, source) : TSNode{};
+    Node param = fn ? kwargsParameter(*fn, text, source) : Node{};
     if (!isNull(param)) {
       out = fromCallers(*fn, rest, m, depth + 1);
       after = endOf(param);
@@ -397,7 +395,7 @@ KeyValues named(TSNode name, const Path& path, size_t from, TSNode point, TSNode
   return out;
 }
 
-KeyValues valuesAt(TSNode dict, const Path& path, size_t from, TSNode point, TSNode scope,
+KeyValues valuesAt(Node dict, const Path& path, size_t from, Node point, Node scope,
                    const FileModel& m, int depth) {
   dict = unparenthesized(dict);
   if (depth > kMaxDictDepth || isNull(dict)) return unknown();
@@ -420,7 +418,7 @@ KeyValues valuesAt(TSNode dict, const Path& path, size_t from, TSNode point, TSN
   }
   // A dict built and returned by a function of this file.
   if (const FunctionInfo* fn = is(dict, "call") ? m.bindings().calledFunction(dict) : nullptr) {
-    TSNode returned = m.bindings().returnedValue(fn);
+    Node returned = m.bindings().returnedValue(fn);
     if (!isNull(returned))
       return valuesAt(returned, path, from, parentOf(returned), fn->node, m, depth + 1);
   }
@@ -429,23 +427,23 @@ KeyValues valuesAt(TSNode dict, const Path& path, size_t from, TSNode point, TSN
 
 }  // namespace
 
-KeyValues keyValuesAt(TSNode dict, const std::vector<std::string>& path, TSNode point, TSNode scope,
+KeyValues keyValuesAt(Node dict, const std::vector<std::string>& path, Node point, Node scope,
                       const FileModel& model) {
   if (path.empty()) return unknown();
   return valuesAt(dict, path, 0, point, scope, model, 0);
 }
 
-KeyValues keywordValues(TSNode call, const std::string& name, const FileModel& model) {
+KeyValues keywordValues(Node call, const std::string& name, const FileModel& model) {
   std::string_view source = model.file().text();
-  TSNode scope = model.bindings().scopeOf(call);
+  Node scope = model.bindings().scopeOf(call);
   Path path{name};
   KeyValues out = absent();
   bool splatSeen = false;
-  for (TSNode arg : namedChildren(field(call, "arguments"))) {
+  for (Node arg : namedChildren(field(call, "arguments"))) {
     if (is(arg, "keyword_argument") && textOf(field(arg, "name"), source) == name)
       return {{KeyValue{field(arg, "value"), scope, &model}}, true};
     if (!is(arg, "dictionary_splat")) continue;
-    KeyValues one = valuesAt(ts_node_named_child(arg, 0), path, 0, call, scope, model, 1);
+    KeyValues one = valuesAt(namedChild(arg, 0), path, 0, call, scope, model, 1);
     if (splatSeen)
       merge(out, one);
     else

@@ -7,7 +7,7 @@
 // only unpacked, was set to. So that `Trainer(**trainer_kwargs)` is read
 // like `Trainer(strategy=...)`.
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 #include <string>
 #include <vector>
@@ -19,8 +19,8 @@ class FileModel;
 // One value the key may hold on some path; a null `node` means the key is
 // absent on that path (the callee's default applies).
 struct KeyValue {
-  TSNode node{};
-  TSNode scope{};  // where `node` is evaluated
+  Node node{};
+  Node scope{};  // where `node` is evaluated
   const FileModel* model = nullptr;
 };
 
@@ -34,11 +34,11 @@ struct KeyValues {
 // The values `path` (`{"strategy"}`, or `{"zero_optimization", "stage"}`)
 // may have in the dict `dict` evaluates to when `point` runs; `dict` is
 // evaluated in `scope` of `model`'s file.
-KeyValues keyValuesAt(TSNode dict, const std::vector<std::string>& path, TSNode point, TSNode scope,
+KeyValues keyValuesAt(Node dict, const std::vector<std::string>& path, Node point, Node scope,
                       const FileModel& model);
 
 // The values the keyword `name` may have in the call `call`: written there,
 // or carried by its `**` arguments.
-KeyValues keywordValues(TSNode call, const std::string& name, const FileModel& model);
+KeyValues keywordValues(Node call, const std::string& name, const FileModel& model);
 
 }  // namespace lightfix

@@ -26,9 +26,8 @@ FileModel::FileModel(const SourceFile& file, const SyntaxTree& tree, ModelOption
     : file_(file),
       source_(file.text()),
       root_(tree.root()),
-      nodes_(&tree.index()),
+      nodes_(&tree.table()),
       options_(options) {
-  IndexedWalks walks(tree.index());
   imports_.collect(root_, source_);
   bindings_.collect(root_, source_);
   for (const std::string& module : imports_.importedModules())
@@ -68,17 +67,13 @@ void FileModel::link(const std::vector<FileModel*>& files, const ProjectIndex& i
 }
 
 void FileModel::attachFabrics(const ProjectIndex& index) {
-  IndexedWalks walks(*nodes_);
   // attachSubclasses set it; written again only if it changed, since other
   // files' tasks may read it meanwhile.
   if (index_ != &index) index_ = &index;
   collectFabricsAndTrainers();
 }
 
-void FileModel::attachSetups() {
-  IndexedWalks walks(*nodes_);
-  collectSetups();
-}
+void FileModel::attachSetups() { collectSetups(); }
 
 void FileModel::markLaunched(const FabricInstance* fabric) {
   for (FabricInstance& own : fabrics_)
@@ -86,7 +81,6 @@ void FileModel::markLaunched(const FabricInstance* fabric) {
 }
 
 bool FileModel::attachModules() {
-  IndexedWalks walks(*nodes_);
   size_t before = modules_.size();
   collectLightningModules();
   return modules_.size() > before;
@@ -108,9 +102,9 @@ bool FileModel::isTrainerSubclass(std::string_view name) const {
 
 std::vector<std::pair<std::string, std::string>> FileModel::classBaseNames() const {
   std::vector<std::pair<std::string, std::string>> out;
-  for (TSNode n : classDefinitions())
-    for (TSNode base : namedChildren(field(n, "superclasses"))) {
-      TSNode last = is(base, "attribute") ? field(base, "attribute") : base;
+  for (Node n : classDefinitions())
+    for (Node base : namedChildren(field(n, "superclasses"))) {
+      Node last = is(base, "attribute") ? field(base, "attribute") : base;
       if (is(last, "identifier"))
         out.emplace_back(textOf(field(n, "name"), source_), textOf(last, source_));
     }
@@ -127,7 +121,7 @@ const LightningModuleClass* FileModel::lightningModule(std::string_view name) co
   return nullptr;
 }
 
-FileModel::Callee FileModel::functionCalled(TSNode call, Runs runs) const {
+FileModel::Callee FileModel::functionCalled(Node call, Runs runs) const {
   const FunctionInfo* own =
       runs == Runs::Direct ? bindings_.calledFunction(call) : bindings_.functionRunBy(call);
   if (own) return {this, own};
@@ -144,45 +138,44 @@ std::vector<const ForeignCall*> FileModel::foreignCallers(const FunctionInfo* fn
 }
 
 // The statement a call's result is assigned in, and the names it binds.
-static TSNode assignmentOf(TSNode call) {
-  TSNode parent = parentOf(call);
+static Node assignmentOf(Node call) {
+  Node parent = parentOf(call);
   if (is(parent, "assignment") && sameNode(field(parent, "right"), call)) return parent;
-  return TSNode{};
+  return Node{};
 }
 
-static std::vector<TSNode> targetsOf(TSNode assignment) {
-  TSNode left = field(assignment, "left");
+static std::vector<Node> targetsOf(Node assignment) {
+  Node left = field(assignment, "left");
   if (is(left, "pattern_list") || is(left, "tuple_pattern") || is(left, "list_pattern"))
     return namedChildren(left);
   return {left};
 }
 
-TSNode FileModel::partialBehind(TSNode call) const {
-  TSNode callee = field(call, "function");
+Node FileModel::partialBehind(Node call) const {
+  Node callee = field(call, "function");
   // Most files never import it: no callee is traced for them.
-  if (!importsFunctools_ || (!is(callee, "identifier") && !is(callee, "attribute")))
-    return TSNode{};
+  if (!importsFunctools_ || (!is(callee, "identifier") && !is(callee, "attribute"))) return Node{};
   Origin o = bindings_.trace(callee, bindings_.scopeOf(call));
   if (o.kind != Origin::Expression || o.index >= 0 || !is(o.expr, "call") || sameNode(o.expr, call))
-    return TSNode{};
+    return Node{};
   auto q = imports_.qualify(field(o.expr, "function"), source_);
-  return q && *q == "functools.partial" ? o.expr : TSNode{};
+  return q && *q == "functools.partial" ? o.expr : Node{};
 }
 
 // The class a call makes: its callee, or what a `functools.partial` it
 // calls was given first.
-static TSNode classCalled(TSNode call, TSNode partial) {
+static Node classCalled(Node call, Node partial) {
   if (isNull(partial)) return field(call, "function");
-  std::vector<TSNode> args = positionalArguments(field(partial, "arguments"));
-  return args.empty() ? TSNode{} : args[0];
+  std::vector<Node> args = positionalArguments(field(partial, "arguments"));
+  return args.empty() ? Node{} : args[0];
 }
 
-bool FileModel::isFabricConstruction(TSNode call) const {
+bool FileModel::isFabricConstruction(Node call) const {
   return is(call, "call") && constructsFabric(call, partialBehind(call));
 }
 
-bool FileModel::constructsFabric(TSNode call, TSNode partial) const {
-  TSNode callee = classCalled(call, partial);
+bool FileModel::constructsFabric(Node call, Node partial) const {
+  Node callee = classCalled(call, partial);
   if (isNull(callee)) return false;
   auto q = imports_.qualify(callee, source_);
   if (q && isFabricClass(*q)) return true;
@@ -193,8 +186,8 @@ bool FileModel::constructsFabric(TSNode call, TSNode partial) const {
   return false;
 }
 
-std::vector<TSNode> FileModel::classDefinitions() const {
-  std::vector<TSNode> out;
+std::vector<Node> FileModel::classDefinitions() const {
+  std::vector<Node> out;
   for (uint32_t i : nodes_->classes()) out.push_back(nodes_->node(i));
   return out;
 }
@@ -204,10 +197,10 @@ bool FileModel::collectSubclasses() {
   // Bases may come later in the file or from another file: to a fixpoint.
   for (bool more = true; more;) {
     more = false;
-    for (TSNode n : classDefinitions()) {
+    for (Node n : classDefinitions()) {
       std::string name(textOf(field(n, "name"), source_));
       if (isFabricSubclass(name) || isTrainerSubclass(name)) continue;
-      for (TSNode base : namedChildren(field(n, "superclasses"))) {
+      for (Node base : namedChildren(field(n, "superclasses"))) {
         auto q = imports_.qualify(base, source_);
         bool local = is(base, "identifier");
         std::string_view baseName = local ? textOf(base, source_) : std::string_view();
@@ -239,7 +232,6 @@ bool FileModel::collectSubclasses() {
 }
 
 bool FileModel::attachSubclasses(const ProjectIndex& index) {
-  IndexedWalks walks(*nodes_);
   index_ = &index;
   if (!imports_.starModules().empty())
     imports_.setStarResolver([this](std::string_view name) -> std::optional<std::string> {
@@ -264,43 +256,43 @@ bool FileModel::attachSubclasses(const ProjectIndex& index) {
 
 // `"cpu"` or `CPUAccelerator()` as an accelerator: the argument or dict
 // entry holding it, else null.
-static TSNode cpuAccelerator(TSNode value, const Imports& imports, std::string_view source) {
+static Node cpuAccelerator(Node value, const Imports& imports, std::string_view source) {
   // Lightning compares accelerator names as written: "CPU" is no name at all.
   std::string name;
-  if (stringLiteral(value, source, name)) return name == "cpu" ? parentOf(value) : TSNode{};
+  if (stringLiteral(value, source, name)) return name == "cpu" ? parentOf(value) : Node{};
   if (is(value, "call"))
     if (auto q = imports.qualify(field(value, "function"), source);
         q && q->size() >= 14 && q->compare(q->size() - 14, 14, "CPUAccelerator") == 0 &&
         (q->rfind("lightning", 0) == 0 || q->rfind("pytorch_lightning", 0) == 0))
       return parentOf(value);
-  return TSNode{};
+  return Node{};
 }
 
-TSNode cpuAcceleratorArgument(TSNode construction, const FileModel& model) {
-  if (!is(construction, "call")) return TSNode{};
+Node cpuAcceleratorArgument(Node construction, const FileModel& model) {
+  if (!is(construction, "call")) return Node{};
   // Written in the call or carried by `**kwargs` of this file, on every path.
   KeyValues kv = keywordValues(construction, "accelerator", model);
-  TSNode first{};
+  Node first{};
   for (const KeyValue& v : kv.values) {
-    TSNode pinned =
-        v.model == &model ? cpuAccelerator(v.node, model.imports(), model.file().text()) : TSNode{};
-    if (isNull(pinned)) return TSNode{};
+    Node pinned =
+        v.model == &model ? cpuAccelerator(v.node, model.imports(), model.file().text()) : Node{};
+    if (isNull(pinned)) return Node{};
     if (isNull(first)) first = pinned;
   }
-  return kv.complete ? first : TSNode{};
+  return kv.complete ? first : Node{};
 }
 
 // Lightning 1.x: `Trainer.from_argparse_args(args, **overrides)`.
-static bool fromArgparseArgs(TSNode callee, std::string_view source) {
+static bool fromArgparseArgs(Node callee, std::string_view source) {
   return is(callee, "attribute") &&
          textOf(field(callee, "attribute"), source) == "from_argparse_args";
 }
 
-bool FileModel::isTrainerConstruction(TSNode call) const {
+bool FileModel::isTrainerConstruction(Node call) const {
   return constructsTrainer(call, partialBehind(call));
 }
 
-std::optional<ProjectIndex::Symbol> FileModel::trainerSubclassCalled(TSNode callee) const {
+std::optional<ProjectIndex::Symbol> FileModel::trainerSubclassCalled(Node callee) const {
   if (fromArgparseArgs(callee, source_)) callee = field(callee, "object");
   if (is(callee, "identifier") && isTrainerSubclass(textOf(callee, source_)))
     return ProjectIndex::Symbol{this, std::string(textOf(callee, source_))};
@@ -311,8 +303,8 @@ std::optional<ProjectIndex::Symbol> FileModel::trainerSubclassCalled(TSNode call
   return std::nullopt;
 }
 
-bool FileModel::constructsTrainer(TSNode call, TSNode partial) const {
-  TSNode callee = classCalled(call, partial);
+bool FileModel::constructsTrainer(Node call, Node partial) const {
+  Node callee = classCalled(call, partial);
   if (isNull(callee)) return false;
   if (trainerSubclassCalled(callee)) return true;
   if (fromArgparseArgs(callee, source_)) callee = field(callee, "object");
@@ -320,34 +312,34 @@ bool FileModel::constructsTrainer(TSNode call, TSNode partial) const {
   return q && isTrainerClass(*q);
 }
 
-std::optional<Strategy> FileModel::boundParameter(const FunctionInfo& init, TSNode name,
-                                                  TSNode call, const FileModel& caller) const {
+std::optional<Strategy> FileModel::boundParameter(const FunctionInfo& init, Node name, Node call,
+                                                  const FileModel& caller) const {
   int param = init.paramIndex(textOf(name, source_));
-  TSNode args = field(call, "arguments");
+  Node args = field(call, "arguments");
   if (param <= 0 || hasSplat(args)) return std::nullopt;  // `self`, no parameter, or unpacked
   CallSite site{call, caller.bindings().scopeOf(call), &init, args, CallSite::Construct, {}};
-  if (TSNode given = caller.bindings().argumentFor(site, param); !isNull(given))
+  if (Node given = caller.bindings().argumentFor(site, param); !isNull(given))
     return evaluateStrategy(given, site.scope, caller);
   // Its default: the parameter holding the name is `x=...` or `x: T = ...`.
-  TSNode fallback = field(parentOf(init.paramNodes[static_cast<size_t>(param)]), "value");
+  Node fallback = field(parentOf(init.paramNodes[static_cast<size_t>(param)]), "value");
   return isNull(fallback) ? Strategy{}
                           : evaluateStrategy(fallback, bindings_.scopeOf(init.node), *this);
 }
 
-std::optional<Strategy> FileModel::initStrategy(std::string_view className, TSNode call,
+std::optional<Strategy> FileModel::initStrategy(std::string_view className, Node call,
                                                 const FileModel& caller) const {
   bool callGivesNone =
       isNull(keywordArgument(field(call, "arguments"), "strategy", caller.file().text()));
   const FunctionInfo* init = bindings_.methodOfClass(className, "__init__");
   if (!init) return std::nullopt;
   // `super().__init__(...)`, `pl.Trainer.__init__(self, ...)`: what Lightning's Trainer gets.
-  TSNode base{};
-  TSNode named{};  // a DeepSpeed strategy named anywhere in it
-  walk(init->body, [&](TSNode n) {
+  Node base{};
+  Node named{};  // a DeepSpeed strategy named anywhere in it
+  walk(init->body, [&](Node n) {
     std::string text;
     std::optional<std::string> q;
     if (isNull(base) && is(n, "call")) {
-      TSNode callee = field(n, "function");
+      Node callee = field(n, "function");
       if (is(callee, "attribute") && textOf(field(callee, "attribute"), source_) == "__init__")
         base = n;
     }
@@ -359,8 +351,8 @@ std::optional<Strategy> FileModel::initStrategy(std::string_view className, TSNo
     return true;
   });
   if (isNull(base)) return std::nullopt;
-  TSNode args = field(base, "arguments");
-  if (TSNode expr = keywordArgument(args, "strategy", source_); !isNull(expr)) {
+  Node args = field(base, "arguments");
+  if (Node expr = keywordArgument(args, "strategy", source_); !isNull(expr)) {
     // `strategy=strategy`: a parameter, which this construction binds.
     if (is(expr, "identifier"))
       if (auto bound = boundParameter(*init, expr, call, caller)) return bound;
@@ -377,34 +369,34 @@ std::optional<Strategy> FileModel::initStrategy(std::string_view className, TSNo
   return s;
 }
 
-TSNode FileModel::parsedArgumentsOf(TSNode call) const {
-  TSNode callee = field(call, "function");
-  TSNode args = field(call, "arguments");
+Node FileModel::parsedArgumentsOf(Node call) const {
+  Node callee = field(call, "function");
+  Node args = field(call, "arguments");
   if (fromArgparseArgs(callee, source_)) {
-    std::vector<TSNode> positional = positionalArguments(args);
-    return positional.empty() ? TSNode{} : positional[0];
+    std::vector<Node> positional = positionalArguments(args);
+    return positional.empty() ? Node{} : positional[0];
   }
-  for (TSNode arg : namedChildren(args)) {
-    TSNode value = ts_node_named_child(arg, 0);
+  for (Node arg : namedChildren(args)) {
+    Node value = namedChild(arg, 0);
     if (is(arg, "dictionary_splat") && is(value, "call") &&
         textOf(field(value, "function"), source_) == "vars") {
-      std::vector<TSNode> inner = positionalArguments(field(value, "arguments"));
+      std::vector<Node> inner = positionalArguments(field(value, "arguments"));
       if (inner.size() == 1) return inner[0];
     }
   }
-  return TSNode{};
+  return Node{};
 }
 
 void FileModel::collectFabricsAndTrainers() {
   fabrics_.clear();
   trainers_.clear();
   foreignRuns_.clear();
-  walkCalls(root_, [&](TSNode n) {
-    TSNode args = field(n, "arguments");
-    TSNode partial = partialBehind(n);
+  walkCalls(root_, [&](Node n) {
+    Node args = field(n, "arguments");
+    Node partial = partialBehind(n);
     auto strategyOf = [&](bool hydra) {
-      TSNode expr = keywordArgument(args, "strategy", source_);
-      TSNode scope = bindings_.scopeOf(n);
+      Node expr = keywordArgument(args, "strategy", source_);
+      Node scope = bindings_.scopeOf(n);
       // `make = partial(Trainer, strategy=...)`: a keyword of the call
       // overrides the partial's.
       if (isNull(expr) && !isNull(partial)) {
@@ -413,7 +405,7 @@ void FileModel::collectFabricsAndTrainers() {
       }
       Strategy s = evaluateStrategy(expr, scope, *this);
       // `Trainer.from_argparse_args(args, ...)`, `Trainer(**vars(args))`.
-      TSNode parsed = isNull(expr) ? parsedArgumentsOf(n) : TSNode{};
+      Node parsed = isNull(expr) ? parsedArgumentsOf(n) : Node{};
       if (!isNull(parsed)) {
         s = evaluateStrategyArgument(parsed, bindings_.scopeOf(n), *this);
       } else if (isNull(expr) && hydra) {
@@ -439,7 +431,7 @@ void FileModel::collectFabricsAndTrainers() {
       return s;
     };
     if (constructsFabric(n, partial)) {
-      TSNode assignment = assignmentOf(n);
+      Node assignment = assignmentOf(n);
       fabrics_.push_back({&file_,
                           fabrics_.size(),
                           n,
@@ -447,7 +439,7 @@ void FileModel::collectFabricsAndTrainers() {
                           {},
                           bindings_.scopeOf(n),
                           strategyOf(false),
-                          isNull(assignment) ? TSNode{} : enclosingStatement(assignment),
+                          isNull(assignment) ? Node{} : enclosingStatement(assignment),
                           false});
     } else if (bool hydra = hydraInstantiates(n, *this, "trainer");
                hydra || constructsTrainer(n, partial)) {
@@ -463,7 +455,7 @@ void FileModel::collectFabricsAndTrainers() {
 
   // Which project class each Fabric is, for `self` inside its methods.
   for (FabricInstance& f : fabrics_) {
-    TSNode callee = field(f.construction, "function");
+    Node callee = field(f.construction, "function");
     std::string name(textOf(callee, source_));
     if (is(callee, "identifier") && isFabricSubclass(name)) {
       f.classPath = file_.path();
@@ -482,20 +474,20 @@ void FileModel::collectFabricsAndTrainers() {
 
 // The parameter a Fabric arrives in, by its annotation (`fabric: Fabric`,
 // `fabric: L.Fabric`, through any import alias), or null.
-static TSNode fabricAnnotation(TSNode param, const Imports& imports, std::string_view source) {
-  TSNode typed = parentOf(param);
-  if (!is(typed, "typed_parameter") && !is(typed, "typed_default_parameter")) return TSNode{};
-  TSNode type = ts_node_named_child(field(typed, "type"), 0);
+static Node fabricAnnotation(Node param, const Imports& imports, std::string_view source) {
+  Node typed = parentOf(param);
+  if (!is(typed, "typed_parameter") && !is(typed, "typed_default_parameter")) return Node{};
+  Node type = namedChild(field(typed, "type"), 0);
   auto q = imports.qualify(type, source);
-  return q && isFabricClass(*q) ? typed : TSNode{};
+  return q && isFabricClass(*q) ? typed : Node{};
 }
 
 void FileModel::collectFabricParameters() {
   // A migration judges every Fabric as DeepSpeed, also one a framework's
   // runner hands in (`def main(fabric: Fabric, cfg)`), which it launched.
   for (const FunctionInfo& fn : bindings_.functions())
-    for (TSNode param : fn.paramNodes) {
-      TSNode typed = fabricAnnotation(param, imports_, source_);
+    for (Node param : fn.paramNodes) {
+      Node typed = fabricAnnotation(param, imports_, source_);
       if (isNull(typed)) continue;
       FabricInstance f;
       f.file = &file_;
@@ -509,9 +501,8 @@ void FileModel::collectFabricParameters() {
 }
 
 std::vector<const FabricInstance*> FileModel::launchedFabrics() const {
-  IndexedWalks walks(*nodes_);
   std::vector<const FabricInstance*> out;
-  walkCalls(root_, [&](TSNode n) {
+  walkCalls(root_, [&](Node n) {
     MethodCall mc;
     // A LightningLite-style subclass launches itself in `.run()`.
     if (asMethodCall(n, source_, mc) && (mc.method == "launch" || mc.method == "run"))
@@ -520,9 +511,9 @@ std::vector<const FabricInstance*> FileModel::launchedFabrics() const {
   });
   // `fabric._launched = True`: tests pretending to have launched.
   if (source_.find("_launched") == std::string_view::npos) return out;
-  walk(root_, [&](TSNode n) {
+  walk(root_, [&](Node n) {
     if (!is(n, "assignment")) return true;
-    TSNode left = field(n, "left");
+    Node left = field(n, "left");
     if (is(left, "attribute") && textOf(field(left, "attribute"), source_) == "_launched" &&
         is(field(n, "right"), "true"))
       for (const FabricInstance* f : fabricsOf(field(left, "object"), bindings_.scopeOf(n)))
@@ -534,11 +525,11 @@ std::vector<const FabricInstance*> FileModel::launchedFabrics() const {
 
 // `getattr(fabric, name)(...)`, as tests and generic code call set-ups: a
 // set-up unless the name is a literal naming another method.
-static bool asDynamicSetup(TSNode call, std::string_view source, MethodCall& out) {
+static bool asDynamicSetup(Node call, std::string_view source, MethodCall& out) {
   if (!is(call, "call")) return false;
-  TSNode callee = field(call, "function");
+  Node callee = field(call, "function");
   if (!is(callee, "call") || textOf(field(callee, "function"), source) != "getattr") return false;
-  std::vector<TSNode> args = positionalArguments(field(callee, "arguments"));
+  std::vector<Node> args = positionalArguments(field(callee, "arguments"));
   if (args.size() < 2) return false;
   std::string name;
   if (stringLiteral(args[1], source, name) && name != "setup" && name != "setup_module")
@@ -556,13 +547,13 @@ static bool evaluationRun(std::string_view method) {
   return method == "validate" || method == "test" || method == "predict";
 }
 
-std::vector<std::pair<const FileModel*, TSNode>> FileModel::trainerOrigins(TSNode expr,
-                                                                           TSNode scope) const {
-  std::vector<std::pair<const FileModel*, TSNode>> out;
+std::vector<std::pair<const FileModel*, Node>> FileModel::trainerOrigins(Node expr,
+                                                                         Node scope) const {
+  std::vector<std::pair<const FileModel*, Node>> out;
   struct Work {
     const FileModel* file;
-    TSNode expr;
-    TSNode scope;
+    Node expr;
+    Node scope;
   };
   std::vector<Work> work{{this, expr, scope}};
   // `trainer = build_trainer(cfg)`: what the helper returns, on each path
@@ -575,20 +566,20 @@ std::vector<std::pair<const FileModel*, TSNode>> FileModel::trainerOrigins(TSNod
       // A function another file defines, imported, is read the same way
       // (its Trainers are its own, matched once linked).
       auto [in, helper] = w.file->functionCalled(o.expr, Runs::Direct);
-      std::vector<TSNode> returned =
-          helper ? in->bindings().returnedValues(helper) : std::vector<TSNode>{};
+      std::vector<Node> returned =
+          helper ? in->bindings().returnedValues(helper) : std::vector<Node>{};
       if (returned.empty()) out.emplace_back(w.file, o.expr);
-      for (TSNode value : returned) work.push_back({in, value, helper->node});
+      for (Node value : returned) work.push_back({in, value, helper->node});
     }
   }
   return out;
 }
 
 void FileModel::collectFits() {
-  walkCalls(root_, [&](TSNode n) {
+  walkCalls(root_, [&](Node n) {
     MethodCall mc;
     if (!asMethodCall(n, source_, mc) || (mc.method != "fit" && !evaluationRun(mc.method))) return;
-    TSNode scope = bindings_.scopeOf(n);
+    Node scope = bindings_.scopeOf(n);
     bool fit = mc.method == "fit";
     std::vector<TrainerInstance*> runs;
     size_t foreignFrom = foreignRuns_.size();
@@ -603,15 +594,15 @@ void FileModel::collectFits() {
     }
     if (runs.empty() && foreignRuns_.size() == foreignFrom) return;
     for (TrainerInstance* t : runs) (fit ? t->fitCalled : t->evaluationCalled) = true;
-    TSNode model = keywordArgument(mc.arguments, "model", source_);
-    std::vector<TSNode> positional = positionalArguments(mc.arguments);
+    Node model = keywordArgument(mc.arguments, "model", source_);
+    std::vector<Node> positional = positionalArguments(mc.arguments);
     if (isNull(model) && !positional.empty()) model = positional[0];
     // Each class the model may be made from: `Net(cfg)`, or on another path
     // `Net.load_from_checkpoint(path)`, which makes a Net too.
     for (const Origin& o : bindings_.originsReaching(model, scope)) {
-      TSNode expr = o.expr;
+      Node expr = o.expr;
       if (o.kind != Origin::Expression || o.index >= 0 || !is(expr, "call")) continue;
-      TSNode cls = field(expr, "function");
+      Node cls = field(expr, "function");
       if (is(cls, "attribute") &&
           textOf(field(cls, "attribute"), source_) == "load_from_checkpoint")
         cls = field(cls, "object");
@@ -629,8 +620,8 @@ void FileModel::collectFits() {
   });
 }
 
-std::vector<const FabricInstance*> FileModel::setupFabrics(TSNode receiver, TSNode scope,
-                                                           TSNode call) const {
+std::vector<const FabricInstance*> FileModel::setupFabrics(Node receiver, Node scope,
+                                                           Node call) const {
   std::vector<const FabricInstance*> fabrics = fabricsOf(receiver, scope);
   if (!is(receiver, "attribute")) return fabrics;
   // `self.fabric = Fabric(...)` before it on every path of this function:
@@ -645,9 +636,9 @@ std::vector<const FabricInstance*> FileModel::setupFabrics(TSNode receiver, TSNo
   return assigned.empty() ? fabrics : assigned;
 }
 
-bool FileModel::setUpRepeatedly(TSNode receiver, TSNode scope, TSNode call,
+bool FileModel::setUpRepeatedly(Node receiver, Node scope, Node call,
                                 const FabricInstance& fabric) const {
-  TSNode made = fabric.file == &file_ ? fabric.construction : TSNode{};
+  Node made = fabric.file == &file_ ? fabric.construction : Node{};
   if (!insideLoopWithout(call, made)) return false;
   // `fabric = make_fabric()` in the loop, a function making one per call.
   if (!is(fabric.scope, "function_definition")) return true;
@@ -659,12 +650,12 @@ bool FileModel::setUpRepeatedly(TSNode receiver, TSNode scope, TSNode call,
 
 void FileModel::collectSetups() {
   setups_.clear();
-  walkCalls(root_, [&](TSNode n) {
+  walkCalls(root_, [&](Node n) {
     MethodCall mc;
     bool setup =
         asMethodCall(n, source_, mc) && (mc.method == "setup" || mc.method == "setup_module");
     if (!setup && !asDynamicSetup(n, source_, mc)) return;
-    TSNode scope = bindings_.scopeOf(n);
+    Node scope = bindings_.scopeOf(n);
     for (const FabricInstance* f : setupFabrics(mc.receiver, scope, n)) {
       SetupCall s;
       s.call = n;
@@ -672,7 +663,7 @@ void FileModel::collectSetups() {
       s.fabric = f;
       s.moduleOnly = mc.method == "setup_module";
       s.statement = enclosingStatement(n);
-      TSNode assignment = assignmentOf(n);
+      Node assignment = assignmentOf(n);
       if (!isNull(assignment)) s.targets = targetsOf(assignment);
       s.arguments = positionalArguments(mc.arguments);
       s.inLoop = setUpRepeatedly(mc.receiver, scope, n, *f);
@@ -681,7 +672,7 @@ void FileModel::collectSetups() {
   });
 }
 
-static bool assignsFalse(TSNode n, std::string_view source, std::string_view name) {
+static bool assignsFalse(Node n, std::string_view source, std::string_view name) {
   if (!is(n, "assignment")) return false;
   std::string_view target = textOf(field(n, "left"), source);
   bool named = target == name ||
@@ -691,7 +682,7 @@ static bool assignsFalse(TSNode n, std::string_view source, std::string_view nam
 }
 
 void FileModel::collectLightningModules() {
-  std::vector<TSNode> classes = classDefinitions();
+  std::vector<Node> classes = classDefinitions();
   auto known = [&](std::string_view name) -> LightningModuleClass* {
     for (LightningModuleClass& c : modules_)
       if (c.name == name) return &c;
@@ -700,12 +691,12 @@ void FileModel::collectLightningModules() {
   // Bases may be defined further down, so iterate to a fixpoint.
   for (bool changed = true; changed;) {
     changed = false;
-    for (TSNode cls : classes) {
+    for (Node cls : classes) {
       std::string name(textOf(field(cls, "name"), source_));
       if (known(name)) continue;
       bool lightning = false;
       bool inheritedManual = false;
-      for (TSNode base : namedChildren(field(cls, "superclasses"))) {
+      for (Node base : namedChildren(field(cls, "superclasses"))) {
         auto q = imports_.qualify(base, source_);
         if (q && isLightningModuleClass(*q)) {
           lightning = true;
@@ -732,12 +723,12 @@ void FileModel::collectLightningModules() {
       }
       if (!lightning) continue;
       bool manual = inheritedManual;
-      walk(field(cls, "body"), [&](TSNode n) {
+      walk(field(cls, "body"), [&](Node n) {
         if (assignsFalse(n, source_, "automatic_optimization")) manual = true;
         if (is(n, "function_definition") &&
             textOf(field(n, "name"), source_) == "automatic_optimization") {
-          walk(n, [&](TSNode r) {
-            if (is(r, "return_statement") && is(ts_node_named_child(r, 0), "false")) manual = true;
+          walk(n, [&](Node r) {
+            if (is(r, "return_statement") && is(namedChild(r, 0), "false")) manual = true;
             return true;
           });
         }
@@ -757,7 +748,7 @@ const FileModel* FileModel::modelOfFile(const SourceFile* file) const {
   return nullptr;
 }
 
-FileModel::ImportedValue FileModel::importedValue(TSNode expr) const {
+FileModel::ImportedValue FileModel::importedValue(Node expr) const {
   if (!index_ || (!is(expr, "identifier") && !is(expr, "attribute"))) return {};
   std::optional<std::string> qualified = imports_.qualify(expr, file_.text());
   std::optional<ProjectIndex::Symbol> symbol =
@@ -772,7 +763,7 @@ FileModel::ImportedValue FileModel::importedValue(TSNode expr) const {
     return {};
   std::string_view source = symbol->file->file().text();
   size_t mentions = 0;
-  walkTypes(there.module(), {"identifier"}, [&](TSNode n) {
+  walkTypes(there.module(), {"identifier"}, [&](Node n) {
     if (textOf(n, source) == symbol->name) ++mentions;
   });
   if (mentions != 1) return {};

@@ -3,7 +3,7 @@
 // and Trainers and with which strategy, which models were set up on which
 // Fabric, and which classes are LightningModules. Built once, read-only after.
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 #include <optional>
 #include <string>
@@ -20,7 +20,7 @@ namespace lightfix {
 class SourceFile;
 class SyntaxTree;
 class ProjectIndex;
-class NodeIndex;
+class NodeTable;
 class InstalledClasses;
 struct ForeignCall;
 
@@ -39,13 +39,13 @@ struct ModelOptions {
 struct FabricInstance {
   const SourceFile* file = nullptr;  // the file constructing it
   size_t ordinal = 0;                // which of the file's Fabrics it is
-  TSNode construction{};             // the `Fabric(...)` call
+  Node construction{};               // the `Fabric(...)` call
   // For a subclass of Fabric defined in the project: its file and name.
   std::string classPath;
   std::string className;
-  TSNode scope{};
+  Node scope{};
   Strategy strategy;
-  TSNode statement{};  // the statement assigning it, when it is assigned
+  Node statement{};  // the statement assigning it, when it is assigned
   // Set by any file of the project that launches it, once all are linked
   // (FileModel::markLaunched).
   bool launched = false;
@@ -59,14 +59,14 @@ struct FabricInstance {
 bool sameFabric(const FabricInstance* a, const FabricInstance* b);
 
 struct SetupCall {
-  TSNode call{};
-  TSNode scope{};
+  Node call{};
+  Node scope{};
   const FabricInstance* fabric = nullptr;
   bool moduleOnly = false;  // setup_module
-  TSNode statement{};
-  std::vector<TSNode> targets;    // the names the results are bound to
-  std::vector<TSNode> arguments;  // positional: the module, then optimizers
-  bool inLoop = false;            // counts as several set-ups
+  Node statement{};
+  std::vector<Node> targets;    // the names the results are bound to
+  std::vector<Node> arguments;  // positional: the module, then optimizers
+  bool inLoop = false;          // counts as several set-ups
 };
 
 // A set-up that ran on the way to a point; `repeated` when it runs many
@@ -78,7 +78,7 @@ struct SetupRun {
 using SetupRuns = std::vector<SetupRun>;
 
 struct TrainerInstance {
-  TSNode construction{};
+  Node construction{};
   Strategy strategy;
   // The LightningModule classes it fits (`trainer.fit(Model(...))`), as
   // (file, class name).
@@ -96,13 +96,13 @@ struct TrainerInstance {
 // that file's Trainer once the project is linked.
 struct ForeignTrainerRun {
   const FileModel* file = nullptr;  // the file building it
-  TSNode construction{};            // its `Trainer(...)` call there
+  Node construction{};              // its `Trainer(...)` call there
   bool fit = false;
   std::vector<std::pair<std::string, std::string>> classes;
 };
 
 struct LightningModuleClass {
-  TSNode node{};
+  Node node{};
   std::string name;
   bool manualOptimization = false;
 };
@@ -122,7 +122,7 @@ class FileModel;
 // `CPUAccelerator()`) on every path, or null. Other names fail earlier or
 // elsewhere: "mps" with a DeepSpeed name is rejected by the connector on a
 // Mac, "tpu" needs a TPU machine first.
-TSNode cpuAcceleratorArgument(TSNode construction, const FileModel& model);
+Node cpuAcceleratorArgument(Node construction, const FileModel& model);
 
 class FileModel {
  public:
@@ -152,9 +152,6 @@ class FileModel {
   // Joins a project alone (a fix round's re-parse): link() over this file,
   // leaving the project's other files as they are.
   void attach(const ProjectIndex& index) { link({this}, index); }
-  // The tree's nodes in document order: walks over them are fast while an
-  // IndexedWalks holds it.
-  const NodeIndex& nodeIndex() const { return *nodes_; }
 
   const ProjectIndex* index() const { return index_; }
   // The model of `file`, seen from this one: itself, or another of its
@@ -168,7 +165,7 @@ class FileModel {
     const FileModel* file = nullptr;
     const Assignment* assignment = nullptr;
   };
-  ImportedValue importedValue(TSNode expr) const;
+  ImportedValue importedValue(Node expr) const;
   bool isFabricSubclass(std::string_view name) const;
   bool isPytorchLightningLiteSubclass(std::string_view name) const;
   // A class of this file deriving from Lightning's Trainer (`class Trainer(pl.Trainer)`).
@@ -180,10 +177,10 @@ class FileModel {
   // The calls that may have made the Trainer `expr` holds, through names
   // and the returns of helpers (of this file or, imported, of another), each
   // with the file it is in.
-  std::vector<std::pair<const FileModel*, TSNode>> trainerOrigins(TSNode expr, TSNode scope) const;
+  std::vector<std::pair<const FileModel*, Node>> trainerOrigins(Node expr, Node scope) const;
   // The parsed arguments a Trainer is made from (`Trainer.from_argparse_args(args)`,
   // `Trainer(**vars(args))`), or null.
-  TSNode parsedArgumentsOf(TSNode call) const;
+  Node parsedArgumentsOf(Node call) const;
   // Calls of `fn` from other files of the project.
   std::vector<const ForeignCall*> foreignCallers(const FunctionInfo* fn) const;
   // Which calls of this file count as running a function of it: only a
@@ -196,10 +193,10 @@ class FileModel {
   };
   // The function `call` runs, of this file or, imported, of another file of
   // the project, with the file defining it; nulls for none.
-  Callee functionCalled(TSNode call, Runs runs) const;
+  Callee functionCalled(Node call, Runs runs) const;
 
   // The Fabrics an expression may hold, through names, parameters and callers.
-  std::vector<const FabricInstance*> fabricsOf(TSNode expr, TSNode scope) const;
+  std::vector<const FabricInstance*> fabricsOf(Node expr, Node scope) const;
 
   // Which set-ups a query counts: every one that may have run, or only
   // those that run whenever the point does (not in some branch).
@@ -209,14 +206,14 @@ class FileModel {
   // set-ups on `fabric` that ran before on that way. `receiver` is the
   // expression holding the Fabric at the point: through parameters, only the
   // callers that pass this Fabric are ways.
-  std::vector<SetupRuns> setupsBefore(TSNode point, TSNode receiver, const FabricInstance* fabric,
+  std::vector<SetupRuns> setupsBefore(Node point, Node receiver, const FabricInstance* fabric,
                                       Counted counted) const;
 
   // The set-up result `expr` holds, if it holds one.
-  std::optional<SetupResult> setupResultOf(TSNode expr, TSNode scope) const;
+  std::optional<SetupResult> setupResultOf(Node expr, Node scope) const;
   // The set-up whose model (or one of whose optimizers) `expr` holds, or null.
-  const SetupCall* setupOfModel(TSNode expr, TSNode scope) const;
-  const SetupCall* setupOfOptimizer(TSNode expr, TSNode scope) const;
+  const SetupCall* setupOfModel(Node expr, Node scope) const;
+  const SetupCall* setupOfOptimizer(Node expr, Node scope) const;
 
  private:
   bool attachSubclasses(const ProjectIndex& index);  // true when it found more
@@ -224,10 +221,9 @@ class FileModel {
   void attachSetups();
   // Whether the set-up `call` runs many times on `fabric`: in a loop that
   // does not make that Fabric anew.
-  bool setUpRepeatedly(TSNode receiver, TSNode scope, TSNode call,
-                       const FabricInstance& fabric) const;
+  bool setUpRepeatedly(Node receiver, Node scope, Node call, const FabricInstance& fabric) const;
   // The Fabrics a `receiver.setup(...)` call sets up on.
-  std::vector<const FabricInstance*> setupFabrics(TSNode receiver, TSNode scope, TSNode call) const;
+  std::vector<const FabricInstance*> setupFabrics(Node receiver, Node scope, Node call) const;
   // The Fabrics, of this file or another, this file launches (`.launch()`,
   // a LightningLite subclass's `.run()`, `fabric._launched = True`), once
   // every file's Fabrics are attached.
@@ -237,7 +233,7 @@ class FileModel {
   bool attachModules();  // true when it found more LightningModules
   // Every class of the file, nested ones too, in document order: the index
   // holds them, so a fixpoint pass does not walk the whole tree again.
-  std::vector<TSNode> classDefinitions() const;
+  std::vector<Node> classDefinitions() const;
   // Fabric and Trainer subclasses of the project, to a fixpoint in the file.
   bool collectSubclasses();
   void collectFabricsAndTrainers();
@@ -245,21 +241,20 @@ class FileModel {
   void collectFabricParameters();
   void collectSetups();
   void collectLightningModules();
-  void fabricsOf(TSNode expr, TSNode scope, int depth,
-                 std::vector<const FabricInstance*>& out) const;
-  bool isFabricConstruction(TSNode call) const;
+  void fabricsOf(Node expr, Node scope, int depth, std::vector<const FabricInstance*>& out) const;
+  bool isFabricConstruction(Node call) const;
   // `make = functools.partial(Trainer, strategy=...)`, then `make(...)`:
   // the `partial(...)` call the callee is bound to, or null.
-  TSNode partialBehind(TSNode call) const;
+  Node partialBehind(Node call) const;
   // `Trainer(...)`, `Trainer.from_argparse_args(...)`; a Hydra-built
   // Trainer is told apart by hydraTrainer().
-  bool isTrainerConstruction(TSNode call) const;
+  bool isTrainerConstruction(Node call) const;
   // The two above, given the call's partialBehind(), traced once per call.
-  bool constructsFabric(TSNode call, TSNode partial) const;
-  bool constructsTrainer(TSNode call, TSNode partial) const;
+  bool constructsFabric(Node call, Node partial) const;
+  bool constructsTrainer(Node call, Node partial) const;
   // The project's Trainer subclass a callee names (`MyTrainer`,
   // `MyTrainer.from_argparse_args`): the file defining it and its name there.
-  std::optional<ProjectIndex::Symbol> trainerSubclassCalled(TSNode callee) const;
+  std::optional<ProjectIndex::Symbol> trainerSubclassCalled(Node callee) const;
   // The strategy the `__init__` of this file's Trainer subclass `className`
   // hands Lightning's Trainer: its `super().__init__(strategy=...)`, evaluated
   // there (through `__init__`'s callers); Lightning's default when it passes
@@ -267,32 +262,32 @@ class FileModel {
   // call gives no strategy and `__init__` names a DeepSpeed one
   // (`kwargs.setdefault(...)`). Empty when the call's own `strategy=` stands.
   // `call` constructs it, in `caller`'s file.
-  std::optional<Strategy> initStrategy(std::string_view className, TSNode call,
+  std::optional<Strategy> initStrategy(std::string_view className, Node call,
                                        const FileModel& caller) const;
   // What `call` binds the parameter `name` of `init` to (its keyword, its
   // place, else the default), evaluated as a strategy; empty when `name` is
   // no parameter or the call unpacks `*args`/`**kwargs`.
-  std::optional<Strategy> boundParameter(const FunctionInfo& init, TSNode name, TSNode call,
+  std::optional<Strategy> boundParameter(const FunctionInfo& init, Node name, Node call,
                                          const FileModel& caller) const;
   struct SetupQuery {
     const FabricInstance* fabric;
     Counted counted;
   };
-  void setupsBefore(TSNode point, TSNode scope, TSNode receiver, const SetupQuery& query, int depth,
+  void setupsBefore(Node point, Node scope, Node receiver, const SetupQuery& query, int depth,
                     SetupRuns prefix, std::vector<SetupRuns>& out) const;
-  bool ranBefore(const SetupCall& setup, TSNode point, const SetupQuery& query) const;
-  bool everyBranchSetsUp(TSNode ifStatement, const FabricInstance* fabric) const;
+  bool ranBefore(const SetupCall& setup, Node point, const SetupQuery& query) const;
+  bool everyBranchSetsUp(Node ifStatement, const FabricInstance* fabric) const;
   void setupsInside(const FunctionInfo* fn, const SetupQuery& query, int depth, bool repeated,
                     SetupRuns& out) const;
-  void setupsInForeignCallees(TSNode scope, TSNode point, const SetupQuery& query, int depth,
+  void setupsInForeignCallees(Node scope, Node point, const SetupQuery& query, int depth,
                               bool repeated, SetupRuns& out) const;
-  std::optional<SetupResult> setupResultOf(TSNode expr, TSNode scope, int depth) const;
+  std::optional<SetupResult> setupResultOf(Node expr, Node scope, int depth) const;
 
   const SourceFile& file_;
   const ProjectIndex* index_ = nullptr;
   std::string_view source_;
-  TSNode root_;
-  const NodeIndex* nodes_;  // the tree's, for fast walks in every pass
+  Node root_;
+  const NodeTable* nodes_;  // the tree's nodes
   ModelOptions options_;
   Imports imports_;
   Bindings bindings_;

@@ -15,13 +15,13 @@
 
 namespace lightfix {
 
-std::vector<const FabricInstance*> FileModel::fabricsOf(TSNode expr, TSNode scope) const {
+std::vector<const FabricInstance*> FileModel::fabricsOf(Node expr, Node scope) const {
   std::vector<const FabricInstance*> out;
   fabricsOf(expr, scope, 0, out);
   return out;
 }
 
-void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
+void FileModel::fabricsOf(Node expr, Node scope, int depth,
                           std::vector<const FabricInstance*>& out) const {
   if (depth > kMaxCallDepth) return;
   // `fabric = Fabric(strategy=ds)` in one branch, `Fabric(strategy="ddp")`
@@ -44,7 +44,7 @@ void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
   if (o.kind == Origin::Expression && o.index < 0 && is(o.expr, "call")) {
     // `fabric = make_fabric(args)`: the Fabric the helper returns.
     auto [file, helper] = functionCalled(o.expr, Runs::Direct);
-    TSNode returned = helper ? file->bindings().returnedValue(helper) : TSNode{};
+    Node returned = helper ? file->bindings().returnedValue(helper) : Node{};
     if (!isNull(returned)) file->fabricsOf(returned, helper->node, depth + 1, out);
     return;
   }
@@ -71,11 +71,11 @@ void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
   }
   size_t fromCallers = out.size();
   for (const CallSite* site : bindings_.callersOf(o.function)) {
-    TSNode arg = bindings_.argumentFor(*site, o.param);
+    Node arg = bindings_.argumentFor(*site, o.param);
     if (!isNull(arg)) fabricsOf(arg, site->scope, depth + 1, out);
   }
   for (const ForeignCall* call : foreignCallers(o.function)) {
-    TSNode arg = call->model->bindings().argumentFor(call->site, o.param);
+    Node arg = call->model->bindings().argumentFor(call->site, o.param);
     if (!isNull(arg)) call->model->fabricsOf(arg, call->site.scope, depth + 1, out);
   }
   // No caller here passes one: the Fabric its annotation promises (kept
@@ -88,16 +88,16 @@ void FileModel::fabricsOf(TSNode expr, TSNode scope, int depth,
         out.push_back(&f);
 }
 
-std::optional<SetupResult> FileModel::setupResultOf(TSNode expr, TSNode scope) const {
+std::optional<SetupResult> FileModel::setupResultOf(Node expr, Node scope) const {
   return setupResultOf(expr, scope, 0);
 }
 
-const SetupCall* FileModel::setupOfModel(TSNode expr, TSNode scope) const {
+const SetupCall* FileModel::setupOfModel(Node expr, Node scope) const {
   std::optional<SetupResult> result = setupResultOf(expr, scope, 0);
   return result && result->isModel() ? result->setup : nullptr;
 }
 
-const SetupCall* FileModel::setupOfOptimizer(TSNode expr, TSNode scope) const {
+const SetupCall* FileModel::setupOfOptimizer(Node expr, Node scope) const {
   std::optional<SetupResult> result = setupResultOf(expr, scope, 0);
   return result && !result->isModel() ? result->setup : nullptr;
 }
@@ -107,7 +107,7 @@ bool FileModel::hasDeepSpeedSetup() const {
                      [](const SetupCall& s) { return s.fabric->strategy.deepSpeed(); });
 }
 
-std::optional<SetupResult> FileModel::setupResultOf(TSNode expr, TSNode scope, int depth) const {
+std::optional<SetupResult> FileModel::setupResultOf(Node expr, Node scope, int depth) const {
   if (depth > kMaxCallDepth) return std::nullopt;
   Origin o = bindings_.trace(expr, scope);
   if (o.kind == Origin::Expression) {
@@ -118,11 +118,11 @@ std::optional<SetupResult> FileModel::setupResultOf(TSNode expr, TSNode scope, i
   if (o.kind != Origin::Parameter) return std::nullopt;
   // Follow the first caller that passes something for the parameter.
   for (const CallSite* site : bindings_.callersOf(o.function)) {
-    TSNode arg = bindings_.argumentFor(*site, o.param);
+    Node arg = bindings_.argumentFor(*site, o.param);
     if (!isNull(arg)) return setupResultOf(arg, site->scope, depth + 1);
   }
   for (const ForeignCall* call : foreignCallers(o.function)) {
-    TSNode arg = call->model->bindings().argumentFor(call->site, o.param);
+    Node arg = call->model->bindings().argumentFor(call->site, o.param);
     if (!isNull(arg)) return call->model->setupResultOf(arg, call->site.scope, depth + 1);
   }
   return std::nullopt;
@@ -143,7 +143,7 @@ static SetupRuns distinct(SetupRuns runs) {
   return out;
 }
 
-std::vector<SetupRuns> FileModel::setupsBefore(TSNode point, TSNode receiver,
+std::vector<SetupRuns> FileModel::setupsBefore(Node point, Node receiver,
                                                const FabricInstance* fabric,
                                                Counted counted) const {
   std::vector<SetupRuns> out;
@@ -151,15 +151,15 @@ std::vector<SetupRuns> FileModel::setupsBefore(TSNode point, TSNode receiver,
   return out;
 }
 
-bool FileModel::everyBranchSetsUp(TSNode ifStatement, const FabricInstance* fabric) const {
-  std::vector<TSNode> branches{field(ifStatement, "consequence")};
+bool FileModel::everyBranchSetsUp(Node ifStatement, const FabricInstance* fabric) const {
+  std::vector<Node> branches{field(ifStatement, "consequence")};
   bool hasElse = false;
-  for (TSNode alt : namedChildren(ifStatement)) {
+  for (Node alt : namedChildren(ifStatement)) {
     if (is(alt, "elif_clause") || is(alt, "else_clause")) branches.push_back(alt);
     hasElse = hasElse || is(alt, "else_clause");
   }
   if (!hasElse) return false;
-  return std::all_of(branches.begin(), branches.end(), [&](TSNode branch) {
+  return std::all_of(branches.begin(), branches.end(), [&](Node branch) {
     return std::any_of(setups_.begin(), setups_.end(), [&](const SetupCall& s) {
       return sameFabric(s.fabric, fabric) && contains(branch, s.call);
     });
@@ -169,16 +169,16 @@ bool FileModel::everyBranchSetsUp(TSNode ifStatement, const FabricInstance* fabr
 // Whether `setup` ran before `point`: always, or — when counting every
 // set-up that may have run — at all. An if whose every branch sets up on
 // the Fabric is as good as no if.
-bool FileModel::ranBefore(const SetupCall& setup, TSNode point, const SetupQuery& query) const {
+bool FileModel::ranBefore(const SetupCall& setup, Node point, const SetupQuery& query) const {
   if (endOf(setup.call) > startOf(point)) return false;
   // A branch the program's constants decide (`if fabric.world_size > 1:`
   // with `devices=1`) is taken or skipped on every run.
-  TSNode common = parentOf(setup.call);
+  Node common = parentOf(setup.call);
   while (!isNull(common) && !contains(common, point)) common = parentOf(common);
   std::optional<bool> folded = branchesRun(setup.call, common, *this, {true}, LoopBodies::Run);
   if (folded == false) return false;
   if (query.counted == Counted::MayHaveRun || folded == true) return true;
-  for (TSNode p = parentOf(setup.call); !isNull(p); p = parentOf(p)) {
+  for (Node p = parentOf(setup.call); !isNull(p); p = parentOf(p)) {
     if (contains(p, point)) return true;
     bool branch = is(p, "elif_clause") || is(p, "else_clause") ||
                   (is(p, "block") && is(parentOf(p), "if_statement"));
@@ -207,15 +207,15 @@ void FileModel::setupsInside(const FunctionInfo* fn, const SetupQuery& query, in
     if (sameNode(site.scope, fn->node) && site.callee != fn &&
         (!always || runsWhenever(site.call, fn->node)))
       setupsInside(site.callee, query, depth + 1, repeated || insideLoop(site.call), out);
-  setupsInForeignCallees(fn->node, TSNode{}, query, depth, repeated, out);
+  setupsInForeignCallees(fn->node, Node{}, query, depth, repeated, out);
 }
 
 // Helpers of other files called in `scope` (before `point`, when given).
-void FileModel::setupsInForeignCallees(TSNode scope, TSNode point, const SetupQuery& query,
-                                       int depth, bool repeated, SetupRuns& out) const {
+void FileModel::setupsInForeignCallees(Node scope, Node point, const SetupQuery& query, int depth,
+                                       bool repeated, SetupRuns& out) const {
   if (!index_) return;
   bool always = query.counted == Counted::AlwaysRun;
-  walk(sameNode(scope, root_) ? scope : field(scope, "body"), [&](TSNode n) {
+  walk(sameNode(scope, root_) ? scope : field(scope, "body"), [&](Node n) {
     if (is(n, "function_definition") || is(n, "class_definition")) return false;
     if (!is(n, "call")) return true;
     if (!isNull(point) && (endOf(n) > startOf(point) || (always && !runsBefore(n, point))))
@@ -227,7 +227,7 @@ void FileModel::setupsInForeignCallees(TSNode scope, TSNode point, const SetupQu
   });
 }
 
-void FileModel::setupsBefore(TSNode point, TSNode scope, TSNode receiver, const SetupQuery& query,
+void FileModel::setupsBefore(Node point, Node scope, Node receiver, const SetupQuery& query,
                              int depth, SetupRuns prefix, std::vector<SetupRuns>& out) const {
   if (out.size() >= kMaxWays) return;
   bool always = query.counted == Counted::AlwaysRun;
@@ -260,15 +260,15 @@ void FileModel::setupsBefore(TSNode point, TSNode scope, TSNode receiver, const 
   struct Way {
     const FileModel* model;
     const CallSite* site;
-    TSNode receiver;
+    Node receiver;
   };
   std::vector<Way> ways;
   auto consider = [&](const FileModel* model, const CallSite* site) {
     if (!viaParameter) {
-      ways.push_back({model, site, TSNode{}});
+      ways.push_back({model, site, Node{}});
       return;
     }
-    TSNode arg = model->bindings().argumentFor(*site, origin.param);
+    Node arg = model->bindings().argumentFor(*site, origin.param);
     if (isNull(arg)) return;
     auto passed = model->fabricsOf(arg, site->scope);
     if (std::any_of(passed.begin(), passed.end(),

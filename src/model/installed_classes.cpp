@@ -106,9 +106,9 @@ std::string absolute(const std::string& qualified, const std::string& package) {
   return base.empty() ? rest : rest.empty() ? base : base + "." + rest;
 }
 
-bool turnsOffAutomaticOptimization(TSNode body, std::string_view source) {
+bool turnsOffAutomaticOptimization(Node body, std::string_view source) {
   bool off = false;
-  walk(body, [&](TSNode n) {
+  walk(body, [&](Node n) {
     if (off) return false;
     if (is(n, "assignment") && is(field(n, "right"), "false")) {
       std::string_view target = textOf(field(n, "left"), source);
@@ -147,15 +147,15 @@ std::optional<InstalledClass> InstalledClasses::lookup(const std::string& qualif
   if (m) {
     std::string name = qualified.substr(dot + 1);
     std::string_view source = m->text;
-    TSNode definition{};
-    for (TSNode n : namedChildren(m->tree.root())) {
-      TSNode cls = is(n, "decorated_definition") ? field(n, "definition") : n;
+    Node definition{};
+    for (Node n : namedChildren(m->tree.root())) {
+      Node cls = is(n, "decorated_definition") ? field(n, "definition") : n;
       if (is(cls, "class_definition") && textOf(field(cls, "name"), source) == name)
         definition = cls;
     }
     if (!isNull(definition)) {
       answer = InstalledClass{};
-      for (TSNode base : namedChildren(field(definition, "superclasses"))) {
+      for (Node base : namedChildren(field(definition, "superclasses"))) {
         std::optional<std::string> q = m->imports.qualify(base, source);
         // A base defined beside it in the same module.
         if (!q && is(base, "identifier"))

@@ -14,23 +14,23 @@ constexpr int kMaxLoadHops = 8;
 
 // The literal path `open("conf.yml")` opens, through a name bound by `f =
 // open(...)` or `with open(...) as f` before `use`; empty for any other.
-std::string openedPath(TSNode file, TSNode use, TSNode scope, const FileModel& m) {
+std::string openedPath(Node file, Node use, Node scope, const FileModel& m) {
   std::string_view source = m.file().text();
   if (is(file, "identifier")) {
     Origin o = m.bindings().trace(file, scope);
     if (o.kind == Origin::Expression && o.index < 0 && is(o.expr, "call"))
       return openedPath(o.expr, use, o.scope, m);
     // `with open(...) as f:` binds no assignment: the last such before use.
-    TSNode opened{};
-    walkTypes(scope, {"as_pattern"}, [&](TSNode as) {
-      TSNode alias = field(as, "alias");
+    Node opened{};
+    walkTypes(scope, {"as_pattern"}, [&](Node as) {
+      Node alias = field(as, "alias");
       if (startOf(as) < startOf(use) && textOf(alias, source) == textOf(file, source))
-        opened = ts_node_named_child(as, 0);
+        opened = namedChild(as, 0);
     });
     return is(opened, "call") ? openedPath(opened, use, scope, m) : std::string();
   }
   if (!is(file, "call") || textOf(field(file, "function"), source) != "open") return {};
-  std::vector<TSNode> args = positionalArguments(field(file, "arguments"));
+  std::vector<Node> args = positionalArguments(field(file, "arguments"));
   std::string path;
   if (args.empty() || !stringLiteral(args[0], source, path)) return {};
   return path;
@@ -39,7 +39,7 @@ std::string openedPath(TSNode file, TSNode use, TSNode scope, const FileModel& m
 // What a name holds, one step back, and the scope that is evaluated in: the
 // expression bound to it, or what the one caller of its function (in this
 // file) passes for a parameter; null for anything else.
-std::pair<TSNode, TSNode> boundTo(TSNode name, TSNode scope, const FileModel& m) {
+std::pair<Node, Node> boundTo(Node name, Node scope, const FileModel& m) {
   Origin o = m.bindings().trace(name, scope);
   if (o.kind == Origin::Parameter) {
     std::vector<const CallSite*> callers = m.bindings().callersOf(o.function);
@@ -53,7 +53,7 @@ std::pair<TSNode, TSNode> boundTo(TSNode name, TSNode scope, const FileModel& m)
 
 // The path a literal names, or a name bound to one, or a parameter whose
 // one caller of the file passes one (`train("config.yaml")`); else empty.
-std::string literalPath(TSNode value, TSNode scope, const FileModel& m, int hops) {
+std::string literalPath(Node value, Node scope, const FileModel& m, int hops) {
   std::string path;
   if (hops > kMaxLoadHops || stringLiteral(value, m.file().text(), path)) return path;
   if (!is(value, "identifier")) return {};
@@ -62,7 +62,7 @@ std::string literalPath(TSNode value, TSNode scope, const FileModel& m, int hops
 }
 
 // The YAML file `value` holds, loaded by the call that made it.
-const std::string* loadedFile(TSNode value, TSNode scope, const FileModel& m, int hops,
+const std::string* loadedFile(Node value, Node scope, const FileModel& m, int hops,
                               std::string& path) {
   if (hops > kMaxLoadHops || !m.index()) return nullptr;
   if (is(value, "identifier")) {
@@ -72,7 +72,7 @@ const std::string* loadedFile(TSNode value, TSNode scope, const FileModel& m, in
   if (!is(value, "call")) return nullptr;
   std::string_view source = m.file().text();
   std::optional<std::string> callee = m.imports().qualify(field(value, "function"), source);
-  std::vector<TSNode> args = positionalArguments(field(value, "arguments"));
+  std::vector<Node> args = positionalArguments(field(value, "arguments"));
   if (!callee || args.empty()) return nullptr;
   std::string named;
   if (*callee == "omegaconf.OmegaConf.load") {
@@ -88,11 +88,11 @@ const std::string* loadedFile(TSNode value, TSNode scope, const FileModel& m, in
 // What `expr` reads of a loaded file: its chain of keys on a name, and
 // through a name bound to such a chain (`trainer = cfg.trainer`), the
 // chain it was bound to.
-LoadedYamlValue loadedYamlValueAt(TSNode expr, TSNode scope, const FileModel& model,
+LoadedYamlValue loadedYamlValueAt(Node expr, Node scope, const FileModel& model,
                                   const std::vector<std::string>& moreKeys, int hops) {
   std::string_view source = model.file().text();
   std::vector<std::string> keys;
-  TSNode base = expr;
+  Node base = expr;
   for (;;) {
     std::string key;
     if (is(base, "subscript") && stringLiteral(field(base, "subscript"), source, key)) {
@@ -123,7 +123,7 @@ LoadedYamlValue loadedYamlValueAt(TSNode expr, TSNode scope, const FileModel& mo
 
 }  // namespace
 
-LoadedYamlValue loadedYamlValue(TSNode expr, TSNode scope, const FileModel& model,
+LoadedYamlValue loadedYamlValue(Node expr, Node scope, const FileModel& model,
                                 const std::vector<std::string>& moreKeys) {
   return loadedYamlValueAt(expr, scope, model, moreKeys, 0);
 }

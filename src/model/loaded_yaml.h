@@ -4,7 +4,7 @@
 // yaml.safe_load(f)` with `f` opened from a literal path, `cfg.trainer` after
 // `cfg = OmegaConf.load("conf.yml")`.
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 #include <string>
 #include <vector>
@@ -27,7 +27,7 @@ struct LoadedYamlValue {
 // names (`trainer = cfg.trainer`), and a parameter's one caller of the same
 // file, to the load and the path it names. Not `loaded` when the chain's
 // root is anything else.
-LoadedYamlValue loadedYamlValue(TSNode expr, TSNode scope, const FileModel& model,
+LoadedYamlValue loadedYamlValue(Node expr, Node scope, const FileModel& model,
                                 const std::vector<std::string>& moreKeys = {});
 
 }  // namespace lightfix

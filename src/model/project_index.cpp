@@ -180,7 +180,7 @@ std::string ProjectIndex::keyOf(const FileModel& file, const FunctionInfo& fn) {
 }
 
 std::pair<const FileModel*, const FunctionInfo*> ProjectIndex::callee(const FileModel& from,
-                                                                      TSNode call) const {
+                                                                      Node call) const {
   auto q = from.imports().qualify(field(call, "function"), from.file().text());
   if (!q) return {nullptr, nullptr};
   return functionNamed(from.file().path(), *q);
@@ -197,21 +197,20 @@ void ProjectIndex::linkCalls(const ForEach& forEach) {
   forEach(files_.size(), [&](size_t k) {
     const FileModel* from = files_[k];
     std::vector<std::pair<Key, ForeignCall>>& calls = found[k];
-    IndexedWalks walks(from->nodeIndex());
     std::string_view source = from->file().text();
-    walkCalls(from->bindings().module(), [&](TSNode n) {
-      TSNode scope = from->bindings().scopeOf(n);
-      TSNode args = field(n, "arguments");
+    walkCalls(from->bindings().module(), [&](Node n) {
+      Node scope = from->bindings().scopeOf(n);
+      Node args = field(n, "arguments");
       auto [file, fn] = callee(*from, n);
       if (fn) {
         CallSite::Kind kind = isNull(fn->ownerClass) ? CallSite::Direct : CallSite::Construct;
         calls.push_back({{normalisedPath(file->file().path()), keyOf(*file, *fn)},
-                         {from, CallSite{n, scope, fn, args, kind, TSNode{}}}});
+                         {from, CallSite{n, scope, fn, args, kind, Node{}}}});
         return;
       }
       MethodCall mc;
       if (asMethodCall(n, source, mc) && mc.method == "launch") {
-        std::vector<TSNode> positional = positionalArguments(args);
+        std::vector<Node> positional = positionalArguments(args);
         if (positional.empty()) return;
         auto q = from->imports().qualify(positional[0], source);
         if (!q) return;

@@ -3,7 +3,7 @@
 // Base`, `from models.utils import fit`, `import pkg.train as train`), and
 // the calls between functions of different files.
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 #include <functional>
 #include <map>
@@ -117,7 +117,7 @@ class ProjectIndex {
   std::vector<const ForeignCall*> callersInto(const std::string& path,
                                               const std::string& function) const;
   // The other file's function a call runs, or {null, null}.
-  std::pair<const FileModel*, const FunctionInfo*> callee(const FileModel& from, TSNode call) const;
+  std::pair<const FileModel*, const FunctionInfo*> callee(const FileModel& from, Node call) const;
 
  private:
   std::pair<const FileModel*, const FunctionInfo*> functionNamed(const std::string& fromPath,

@@ -68,7 +68,7 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
   // The project's Trainers by the call that built them, for the runs that
   // other files' helpers give them.
   std::unordered_map<const void*, std::vector<ProjectTrainer*>> byConstruction;
-  for (ProjectTrainer& t : trainers_) byConstruction[t.construction.id].push_back(&t);
+  for (ProjectTrainer& t : trainers_) byConstruction[identity(t.construction)].push_back(&t);
   for (FileModel* f : files) addForeignRuns(*f, byConstruction);
   markUnreadConfigTrainers(files);
   for (FileModel* f : files) deepSpeedSetup_ = deepSpeedSetup_ || f->hasDeepSpeedSetup();
@@ -169,7 +169,7 @@ void ProjectModel::addForeignRuns(
     const FileModel& file,
     const std::unordered_map<const void*, std::vector<ProjectTrainer*>>& byConstruction) {
   for (const ForeignTrainerRun& run : file.foreignTrainerRuns()) {
-    auto it = byConstruction.find(run.construction.id);
+    auto it = byConstruction.find(identity(run.construction));
     if (it == byConstruction.end()) continue;
     for (ProjectTrainer* t : it->second) {
       if (t->place != run.file->file().path()) continue;

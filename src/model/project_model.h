@@ -64,7 +64,7 @@ class ProjectModel {
     StrategySource source;
     std::string place;                 // the file building it
     std::vector<std::string> folders;  // of `place`, normalised: compared for nearness
-    TSNode construction{};             // its call in `place`; null for a YAML config's
+    Node construction{};               // its call in `place`; null for a YAML config's
     std::vector<std::pair<std::string, std::string>> fits;
     std::vector<std::pair<std::string, std::string>> evaluates;
     bool fitCalled = false;

@@ -15,10 +15,10 @@ namespace {
 
 // A name or dotted attribute that reads a value: not the `b` of `a.b`, nor
 // the keyword of `f(k=v)`.
-bool isRead(TSNode n) {
+bool isRead(Node n) {
   if (is(n, "attribute")) return true;
   if (!is(n, "identifier")) return false;
-  TSNode parent = ts_node_parent(n);
+  Node parent = parentOf(n);
   return !(is(parent, "attribute") && sameNode(field(parent, "attribute"), n)) &&
          !(is(parent, "keyword_argument") && sameNode(field(parent, "name"), n));
 }
@@ -34,8 +34,8 @@ struct Collector {
 
   // Whether `jump` (break/continue) leaves `root`: no loop of root's own
   // holds it.
-  static bool jumpsOut(TSNode jump, TSNode root) {
-    for (TSNode p = ts_node_parent(jump); !isNull(p); p = ts_node_parent(p)) {
+  static bool jumpsOut(Node jump, Node root) {
+    for (Node p = parentOf(jump); !isNull(p); p = parentOf(p)) {
       if (is(p, "for_statement") || is(p, "while_statement")) return false;
       if (sameNode(p, root)) break;
     }
@@ -44,8 +44,8 @@ struct Collector {
 
   // The statement (or a followed helper's body, `inHelper`): its own
   // returns are the helper's, not the caller's.
-  void collect(TSNode root, bool inHelper, std::set<std::string>& read) {
-    walk(root, [&](TSNode n) {
+  void collect(Node root, bool inHelper, std::set<std::string>& read) {
+    walk(root, [&](Node n) {
       if (is(n, "raise_statement") || is(n, "assert_statement") || is(n, "yield") ||
           is(n, "global_statement") || is(n, "nonlocal_statement") ||
           (!inHelper && (is(n, "return_statement") || is(n, "try_statement"))) ||
@@ -95,23 +95,23 @@ struct Collector {
 
 }  // namespace
 
-std::set<std::string> namesRead(TSNode n, std::string_view source) {
+std::set<std::string> namesRead(Node n, std::string_view source) {
   std::set<std::string> names;
-  walk(n, [&](TSNode c) {
+  walk(n, [&](Node c) {
     if (isRead(c)) names.insert(std::string(textOf(c, source)));
     return true;
   });
   return names;
 }
 
-bool isGraphFree(TSNode value, std::string_view source) {
+bool isGraphFree(Node value, std::string_view source) {
   MethodCall mc;
   return is(value, "call") && asMethodCall(value, source, mc) &&
          (mc.method == "detach" || mc.method == "item" || mc.method == "tolist" ||
           mc.method == "numpy");
 }
 
-StatementEffects effectsOf(TSNode statement, const FileModel& model, std::string_view source) {
+StatementEffects effectsOf(Node statement, const FileModel& model, std::string_view source) {
   Collector c{model, source, {}, {}, {}};
   c.collect(statement, false, c.out.read);
   return std::move(c.out);

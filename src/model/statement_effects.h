@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 namespace lightfix {
 
@@ -36,12 +36,12 @@ struct StatementEffects {
 
 // The identifiers and dotted attributes `n` reads (`self.netD` as a whole
 // and `self`), without the helpers it calls.
-std::set<std::string> namesRead(TSNode n, std::string_view source);
+std::set<std::string> namesRead(Node n, std::string_view source);
 
 // Whether the call `value` gives a value that holds no autograd graph:
 // `.detach()`, `.item()`, `.tolist()` or `.numpy()` applied last.
-bool isGraphFree(TSNode value, std::string_view source);
+bool isGraphFree(Node value, std::string_view source);
 
-StatementEffects effectsOf(TSNode statement, const FileModel& model, std::string_view source);
+StatementEffects effectsOf(Node statement, const FileModel& model, std::string_view source);
 
 }  // namespace lightfix

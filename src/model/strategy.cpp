@@ -26,7 +26,7 @@ bool isDeepSpeedName(std::string_view name) {
 
 namespace {
 
-Strategy found(Strategy::Kind kind, TSNode node, const FileModel& m, std::string why = {}) {
+Strategy found(Strategy::Kind kind, Node node, const FileModel& m, std::string why = {}) {
   Strategy s;
   s.kind = kind;
   s.evidence = node;
@@ -53,7 +53,7 @@ void keepEvidence(Strategy& kept, const Strategy& s) {
     kept = s;
 }
 
-Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth);
+Strategy evaluate(Node expr, Node scope, const FileModel& m, int depth);
 
 // Which of Lightning's strategies a class of the project derives from
 // (`class MyDeepSpeed(DeepSpeedStrategy)`, `class Custom(DDPStrategy)`),
@@ -64,12 +64,12 @@ enum class StrategyBase { Unknown, Other, DeepSpeed };
 // The literal start of a name built at run time: `f"deepspeed_stage_{n}"`,
 // `"deepspeed_stage_" + n`, `"deepspeed_%s" % n`, `"deepspeed_{}".format(n)`;
 // null for anything else.
-std::optional<std::string> literalStart(TSNode expr, std::string_view source) {
+std::optional<std::string> literalStart(Node expr, std::string_view source) {
   std::string text;
   if (is(expr, "string")) {
-    for (TSNode part : namedChildren(expr)) {
+    for (Node part : namedChildren(expr)) {
       if (is(part, "string_start")) continue;
-      if (is(part, "string_content") && ts_node_named_child_count(part) == 0)
+      if (is(part, "string_content") && namedChildCount(part) == 0)
         return std::string(textOf(part, source));
       return std::string();
     }
@@ -91,7 +91,7 @@ std::optional<std::string> literalStart(TSNode expr, std::string_view source) {
 // A strategy name built at run time: what the known parts make of it (the
 // whole name folded, or a start that decides the family: every DeepSpeed
 // name begins with "deepspeed"); null when it is no such name.
-std::optional<Strategy> builtName(TSNode expr, TSNode scope, const FileModel& m) {
+std::optional<Strategy> builtName(Node expr, Node scope, const FileModel& m) {
   std::optional<std::string> start = literalStart(expr, m.file().text());
   if (!start) return std::nullopt;
   std::optional<Constant> whole = foldConstant(expr, scope, m);
@@ -109,7 +109,7 @@ StrategyBase lightningStrategy(const std::optional<std::string>& qualified) {
   return StrategyBase::Unknown;
 }
 
-StrategyBase strategyBaseOf(TSNode callee, const FileModel& m, int depth) {
+StrategyBase strategyBaseOf(Node callee, const FileModel& m, int depth) {
   if (depth > kMaxStrategyBases) return StrategyBase::Unknown;
   std::string_view source = m.file().text();
   const FileModel* file = &m;
@@ -126,11 +126,11 @@ StrategyBase strategyBaseOf(TSNode callee, const FileModel& m, int depth) {
   bool any = false;
   bool allOther = true;
   bool deepSpeed = false;
-  walk(file->bindings().module(), [&](TSNode n) {
+  walk(file->bindings().module(), [&](Node n) {
     if (deepSpeed || !is(n, "class_definition")) return !deepSpeed;
     if (textOf(field(n, "name"), file->file().text()) != name) return true;
     StrategyBase here = StrategyBase::Unknown;
-    for (TSNode base : namedChildren(field(n, "superclasses"))) {
+    for (Node base : namedChildren(field(n, "superclasses"))) {
       StrategyBase b = lightningStrategy(file->imports().qualify(base, file->file().text()));
       if (b == StrategyBase::Unknown && is(base, "identifier"))
         b = strategyBaseOf(base, *file, depth + 1);
@@ -148,7 +148,7 @@ StrategyBase strategyBaseOf(TSNode callee, const FileModel& m, int depth) {
 // What an instance of the class `ref` runs: DeepSpeed for one of
 // DeepSpeed's strategy classes or a project class deriving from one, not
 // DeepSpeed for another strategy's; false when `ref` names no such class.
-bool strategyClass(TSNode ref, TSNode evidence, const FileModel& m, Strategy& out) {
+bool strategyClass(Node ref, Node evidence, const FileModel& m, Strategy& out) {
   StrategyBase base = lightningStrategy(m.imports().qualify(ref, m.file().text()));
   if (base == StrategyBase::Unknown) base = strategyBaseOf(ref, m, 0);
   if (base == StrategyBase::Unknown) return false;
@@ -161,16 +161,16 @@ bool strategyClass(TSNode ref, TSNode evidence, const FileModel& m, Strategy& ou
 // `pytest.param(...)` entries.
 bool parametrized(const FunctionInfo& fn, int param, const FileModel& m, int depth, Strategy& out) {
   std::string_view source = m.file().text();
-  TSNode decorated = parentOf(fn.node);
+  Node decorated = parentOf(fn.node);
   if (!is(decorated, "decorated_definition")) return false;
   const std::string& name = fn.params[static_cast<size_t>(param)];
-  for (TSNode decorator : namedChildren(decorated)) {
-    TSNode call = ts_node_named_child(decorator, 0);
+  for (Node decorator : namedChildren(decorated)) {
+    Node call = namedChild(decorator, 0);
     std::string_view callee = textOf(field(call, "function"), source);
     if (!is(call, "call") || callee.size() < 11 ||
         callee.substr(callee.size() - 11) != "parametrize")
       continue;
-    std::vector<TSNode> args = positionalArguments(field(call, "arguments"));
+    std::vector<Node> args = positionalArguments(field(call, "arguments"));
     if (args.size() < 2) continue;
     std::vector<std::string> names;
     std::string joined;
@@ -185,7 +185,7 @@ bool parametrized(const FunctionInfo& fn, int param, const FileModel& m, int dep
         start = comma + 1;
       }
     } else {
-      for (TSNode n : namedChildren(args[0])) {
+      for (Node n : namedChildren(args[0])) {
         std::string one;
         if (stringLiteral(n, source, one)) names.push_back(one);
       }
@@ -194,12 +194,12 @@ bool parametrized(const FunctionInfo& fn, int param, const FileModel& m, int dep
     if (at == names.end()) continue;
     size_t index = static_cast<size_t>(at - names.begin());
     out = {};
-    for (TSNode entry : namedChildren(args[1])) {
-      std::vector<TSNode> values = namedChildren(entry);
+    for (Node entry : namedChildren(args[1])) {
+      std::vector<Node> values = namedChildren(entry);
       if (is(entry, "call")) values = positionalArguments(field(entry, "arguments"));
-      TSNode value = names.size() == 1 && !is(entry, "call") ? entry
-                     : index < values.size()                 ? values[index]
-                                                             : TSNode{};
+      Node value = names.size() == 1 && !is(entry, "call") ? entry
+                   : index < values.size()                 ? values[index]
+                                                           : Node{};
       if (isNull(value)) continue;
       Strategy s = evaluate(value, m.bindings().scopeOf(value), m, depth + 1);
       if (s.deepSpeed() && !out.deepSpeed()) out = weakened(s, "one of a test's parameters");
@@ -209,10 +209,10 @@ bool parametrized(const FunctionInfo& fn, int param, const FileModel& m, int dep
   return false;
 }
 
-TSNode defaultOf(const FunctionInfo& fn, int param) {
-  TSNode p = parentOf(fn.paramNodes[static_cast<size_t>(param)]);
+Node defaultOf(const FunctionInfo& fn, int param) {
+  Node p = parentOf(fn.paramNodes[static_cast<size_t>(param)]);
   if (is(p, "default_parameter") || is(p, "typed_default_parameter")) return field(p, "value");
-  return TSNode{};
+  return Node{};
 }
 
 // A parameter's strategy is what its callers pass (in any file), or its
@@ -227,7 +227,7 @@ Strategy fromCallers(const Origin& o, const FileModel& m, int depth, Strategy ma
   for (const CallSite* site : m.bindings().callersOf(o.function)) callers.push_back({&m, site});
   for (const ForeignCall* call : m.foreignCallers(o.function))
     callers.push_back({call->model, &call->site});
-  TSNode fallback = defaultOf(*o.function, o.param);
+  Node fallback = defaultOf(*o.function, o.param);
   if (callers.empty()) {
     Strategy s;
     if (parametrized(*o.function, o.param, m, depth, s)) return s;
@@ -238,7 +238,7 @@ Strategy fromCallers(const Origin& o, const FileModel& m, int depth, Strategy ma
   bool all = true;
   Strategy any;
   for (const Caller& c : callers) {
-    TSNode arg = c.model->bindings().argumentFor(*c.site, o.param);
+    Node arg = c.model->bindings().argumentFor(*c.site, o.param);
     Strategy s = !isNull(arg)        ? evaluate(arg, c.site->scope, *c.model, depth + 1)
                  : !isNull(fallback) ? evaluate(fallback, o.function->node, m, depth + 1)
                                      : Strategy{};
@@ -248,11 +248,11 @@ Strategy fromCallers(const Origin& o, const FileModel& m, int depth, Strategy ma
   return all ? any : weakened(any, "some callers pass it");
 }
 
-bool declares(TSNode arguments, const std::string& dest, std::string_view source) {
+bool declares(Node arguments, const std::string& dest, std::string_view source) {
   std::string explicitDest;
   if (stringLiteral(keywordArgument(arguments, "dest", source), source, explicitDest))
     return explicitDest == dest;
-  for (TSNode arg : positionalArguments(arguments)) {
+  for (Node arg : positionalArguments(arguments)) {
     std::string flag;
     if (!stringLiteral(arg, source, flag) || flag.rfind("--", 0) != 0) continue;
     std::string name = flag.substr(2);
@@ -282,13 +282,13 @@ struct ParsedDefault {
   bool parsed = false;    // `args` is the result of `parse_args()`
   bool declared = false;  // an `add_argument` or `set_defaults` gives `dest`
   // The default's expression (null: none, so `None`), in `file`.
-  TSNode value{};
+  Node value{};
   const FileModel* file = nullptr;
-  TSNode choices{};  // the `choices=` of its `add_argument`, in `choicesFile`
+  Node choices{};  // the `choices=` of its `add_argument`, in `choicesFile`
   const FileModel* choicesFile = nullptr;
 };
 
-ParsedDefault parsedDefault(TSNode args, const std::string& dest, TSNode scope, const FileModel& m,
+ParsedDefault parsedDefault(Node args, const std::string& dest, Node scope, const FileModel& m,
                             int depth) {
   std::string_view source = m.file().text();
   Origin o = m.bindings().trace(args, scope);
@@ -296,14 +296,14 @@ ParsedDefault parsedDefault(TSNode args, const std::string& dest, TSNode scope, 
     // `def main(args)`, called as `main(parser.parse_args())`: the caller's.
     std::vector<const CallSite*> callers = m.bindings().callersOf(o.function);
     if (callers.size() != 1) return {};
-    TSNode passed = m.bindings().argumentFor(*callers[0], o.param);
+    Node passed = m.bindings().argumentFor(*callers[0], o.param);
     if (isNull(passed)) return {};
     return parsedDefault(passed, dest, callers[0]->scope, m, depth + 1);
   }
   for (int hops = 0; hops < kMaxHelperReturns && o.kind == Origin::Expression; ++hops) {
     const FunctionInfo* helper = m.bindings().calledFunction(o.expr);
     if (!helper) break;
-    TSNode returned = m.bindings().returnedValue(helper);
+    Node returned = m.bindings().returnedValue(helper);
     if (isNull(returned)) break;
     o = m.bindings().trace(returned, helper->node);
   }
@@ -315,7 +315,7 @@ ParsedDefault parsedDefault(TSNode args, const std::string& dest, TSNode scope, 
   // The parser is built here, or by a function of another file, which runs
   // first: its defaults are read before this file's.
   std::vector<const FileModel*> files;
-  walk(mc.receiver, [&](TSNode n) {
+  walk(mc.receiver, [&](Node n) {
     if (is(n, "call") && m.index())
       if (auto [file, fn] = m.index()->callee(m, n); file) files.push_back(file);
     return true;
@@ -329,11 +329,11 @@ ParsedDefault parsedDefault(TSNode args, const std::string& dest, TSNode scope, 
   out.parsed = true;
   for (const FileModel* f : files) {
     std::string_view fsource = f->file().text();
-    TSNode parserDefault{};  // set_defaults' value in this file, so far
-    walkCalls(f->bindings().module(), [&](TSNode n) {
+    Node parserDefault{};  // set_defaults' value in this file, so far
+    walkCalls(f->bindings().module(), [&](Node n) {
       MethodCall call;
       if (!asMethodCall(n, fsource, call)) return;
-      TSNode value{};
+      Node value{};
       if (call.method == "set_defaults") {
         value = parserDefault = keywordArgument(call.arguments, dest, fsource);
         if (isNull(value)) return;
@@ -366,7 +366,7 @@ enum class Argparse {
 // matching `add_argument` or a `set_defaults` (parsedDefault), maybe
 // DeepSpeed when its choices offer it or a launcher script of the project
 // passes a DeepSpeed name.
-Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const FileModel& m,
+Argparse argparseValue(Node args, const std::string& dest, Node scope, const FileModel& m,
                        int depth, Strategy& out) {
   ParsedDefault given = parsedDefault(args, dest, scope, m, depth);
   if (!given.parsed) return Argparse::NotParsed;
@@ -375,7 +375,7 @@ Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const
                             : evaluate(given.value, given.file->bindings().scopeOf(given.value),
                                        *given.file, depth + 1);
   if (!out.deepSpeed() && !isNull(given.choices))
-    for (TSNode choice : namedChildren(given.choices)) {
+    for (Node choice : namedChildren(given.choices)) {
       std::string text;
       if (stringLiteral(choice, given.choicesFile->file().text(), text) && isDeepSpeedName(text)) {
         out = found(Strategy::MaybeDeepSpeed, choice, *given.choicesFile, "an argparse choice");
@@ -389,7 +389,7 @@ Argparse argparseValue(TSNode args, const std::string& dest, TSNode scope, const
 // A name assigned in this scope, maybe on several paths (`if`/`else`,
 // `try`/`except`): DeepSpeed only when every path gives it, possibly when
 // one does. Null when nothing here assigns it.
-std::optional<Strategy> acrossPaths(TSNode name, TSNode scope, const FileModel& m, int depth) {
+std::optional<Strategy> acrossPaths(Node name, Node scope, const FileModel& m, int depth) {
   ReachingAssignments reaching = m.bindings().reachingName(name, scope);
   if (reaching.assignments.empty()) return std::nullopt;
   ReachingAssignments taking = takenAssignments(reaching, scope, m);
@@ -411,7 +411,7 @@ std::optional<Strategy> acrossPaths(TSNode name, TSNode scope, const FileModel& 
 // the class's own or its nearest base's, and every override in a subclass
 // (`MegatronStableDiffusionTrainerBuilder._training_strategy`). Empty when
 // the call is no such call.
-std::vector<const FunctionInfo*> selfMethodsRun(TSNode call, TSNode scope, const FileModel& m) {
+std::vector<const FunctionInfo*> selfMethodsRun(Node call, Node scope, const FileModel& m) {
   std::string_view source = m.file().text();
   MethodCall mc;
   const FunctionInfo* caller = m.bindings().function(scope);
@@ -446,7 +446,7 @@ std::vector<const FunctionInfo*> selfMethodsRun(TSNode call, TSNode scope, const
 // the project a call may run return, DeepSpeed when every return gives it,
 // possibly when one does. Null for a constructor, or when none returns a
 // value.
-std::optional<Strategy> fromHelper(TSNode call, TSNode scope, const FileModel& m, int depth) {
+std::optional<Strategy> fromHelper(Node call, Node scope, const FileModel& m, int depth) {
   std::vector<std::pair<const FileModel*, const FunctionInfo*>> run;
   for (const FunctionInfo* fn : selfMethodsRun(call, scope, m)) run.emplace_back(&m, fn);
   if (run.empty()) {
@@ -457,7 +457,7 @@ std::optional<Strategy> fromHelper(TSNode call, TSNode scope, const FileModel& m
   bool any = false;
   Strategy first;
   for (const auto& [file, fn] : run)
-    for (TSNode value : file->bindings().returnedValues(fn)) {
+    for (Node value : file->bindings().returnedValues(fn)) {
       Strategy s = evaluate(value, file->bindings().scopeOf(value), *file, depth + 1);
       every = every && s.kind == Strategy::DeepSpeed;
       any = true;
@@ -469,7 +469,7 @@ std::optional<Strategy> fromHelper(TSNode call, TSNode scope, const FileModel& m
 }
 
 // What the paths a dict takes give a key: DeepSpeed when each gives it.
-Strategy fromValues(const KeyValues& kv, TSNode where, const FileModel& m, int depth,
+Strategy fromValues(const KeyValues& kv, Node where, const FileModel& m, int depth,
                     const char* unreadable) {
   bool every = kv.complete && !kv.values.empty();
   Strategy first;
@@ -487,7 +487,7 @@ Strategy fromValues(const KeyValues& kv, TSNode where, const FileModel& m, int d
 // What a YAML file a script loads gives a strategy: DeepSpeed with its
 // line, another name, Lightning's default where it sets none; a mapping or
 // a list is nothing lightfix reads.
-Strategy fromLoadedYaml(const LoadedYamlValue& v, TSNode expr, const FileModel& m) {
+Strategy fromLoadedYaml(const LoadedYamlValue& v, Node expr, const FileModel& m) {
   switch (v.entry.kind) {
     case YamlEntry::Absent:
       return {};
@@ -501,9 +501,9 @@ Strategy fromLoadedYaml(const LoadedYamlValue& v, TSNode expr, const FileModel& 
 }
 
 // `cfg["strategy"]`, `cfg["trainer"]["strategy"]`: the keys of a dict.
-Strategy fromSubscript(TSNode expr, TSNode scope, const FileModel& m, int depth) {
+Strategy fromSubscript(Node expr, Node scope, const FileModel& m, int depth) {
   std::vector<std::string> keys;
-  TSNode base = expr;
+  Node base = expr;
   for (; is(base, "subscript"); base = field(base, "value")) {
     std::string key;
     if (!stringLiteral(field(base, "subscript"), m.file().text(), key))
@@ -517,13 +517,13 @@ Strategy fromSubscript(TSNode expr, TSNode scope, const FileModel& m, int depth)
   return fromValues(kv, expr, m, depth, "a value lightfix cannot resolve");
 }
 
-Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
+Strategy evaluate(Node expr, Node scope, const FileModel& m, int depth) {
   std::string_view source = m.file().text();
   Strategy maybe = found(Strategy::MaybeDeepSpeed, expr, m, "a value lightfix cannot resolve");
   if (isNull(expr)) return {};  // Lightning's default, "auto", is never DeepSpeed
   if (depth > kMaxStrategyDepth) return maybe;
   if (is(expr, "parenthesized_expression")) {
-    std::vector<TSNode> inner = namedChildren(expr);
+    std::vector<Node> inner = namedChildren(expr);
     return inner.size() == 1 ? evaluate(inner[0], scope, m, depth + 1) : maybe;
   }
   std::string literal;
@@ -534,19 +534,19 @@ Strategy evaluate(TSNode expr, TSNode scope, const FileModel& m, int depth) {
   if (is(expr, "conditional_expression")) {
     // `DeepSpeedStrategy(...) if devices > 1 else "auto"`: the branch a
     // known `devices` takes, else on some runs.
-    std::vector<TSNode> parts = namedChildren(expr);
+    std::vector<Node> parts = namedChildren(expr);
     if (parts.size() == 3)
       if (std::optional<bool> taken = foldCondition(parts[1], scope, m))
         return evaluate(*taken ? parts[0] : parts[2], scope, m, depth + 1);
     Strategy best;
-    for (TSNode branch : conditionalBranches(expr)) {
+    for (Node branch : conditionalBranches(expr)) {
       Strategy s = evaluate(branch, scope, m, depth + 1);
       keepEvidence(best, s);
     }
     return weakened(best, "one branch of a conditional");
   }
   if (is(expr, "call")) {
-    TSNode callee = field(expr, "function");
+    Node callee = field(expr, "function");
     Strategy s;
     if (strategyClass(callee, expr, m, s)) return s;
     if (const StrategySource* group = m.index() ? m.index()->hydraStrategyGroup() : nullptr;
@@ -604,7 +604,7 @@ Strategy strategyOfConfig(const StrategySource& config) {
 namespace {
 
 // `cfg.<group>` or `cfg["<group>"]`: a Hydra config group's node of a config.
-bool namesConfigGroup(TSNode expr, std::string_view source, std::string_view group) {
+bool namesConfigGroup(Node expr, std::string_view source, std::string_view group) {
   std::string key;
   if (is(expr, "subscript") && stringLiteral(field(expr, "subscript"), source, key))
     return key == group;
@@ -613,15 +613,15 @@ bool namesConfigGroup(TSNode expr, std::string_view source, std::string_view gro
 
 }  // namespace
 
-bool hydraInstantiates(TSNode call, const FileModel& model, std::string_view group) {
+bool hydraInstantiates(Node call, const FileModel& model, std::string_view group) {
   std::string_view source = model.file().text();
   auto q = model.imports().qualify(field(call, "function"), source);
   if (!q || (*q != "hydra.utils.instantiate" && *q != "hydra.utils.call")) return false;
-  std::vector<TSNode> args = positionalArguments(field(call, "arguments"));
+  std::vector<Node> args = positionalArguments(field(call, "arguments"));
   return !args.empty() && namesConfigGroup(args[0], source, group);
 }
 
-Strategy evaluateStrategy(TSNode expr, TSNode scope, const FileModel& model) {
+Strategy evaluateStrategy(Node expr, Node scope, const FileModel& model) {
   return evaluate(expr, scope, model, 0);
 }
 
@@ -629,7 +629,7 @@ bool citesDeepSpeed(const Strategy& strategy, const FileModel& model) {
   if (!strategy.deepSpeed() || isNull(strategy.evidence)) return false;
   const FileModel* file = strategy.evidenceFile ? model.modelOfFile(strategy.evidenceFile) : &model;
   if (!file) return false;
-  TSNode scope = file->bindings().scopeOf(strategy.evidence);
+  Node scope = file->bindings().scopeOf(strategy.evidence);
   return evaluate(strategy.evidence, scope, *file, 0).kind == Strategy::DeepSpeed;
 }
 
@@ -637,12 +637,11 @@ namespace {
 
 // `Trainer(**cfg.trainer)`, `Trainer(**cfg["trainer"])` in a project with a
 // Hydra `trainer/` group: the config Hydra composes is what it unpacks.
-bool splatsHydraTrainer(TSNode call, const FileModel& model) {
+bool splatsHydraTrainer(Node call, const FileModel& model) {
   if (!model.index() || !model.index()->hasHydraTrainerGroup()) return false;
   std::string_view source = model.file().text();
-  for (TSNode arg : namedChildren(field(call, "arguments")))
-    if (is(arg, "dictionary_splat") &&
-        namesConfigGroup(ts_node_named_child(arg, 0), source, "trainer"))
+  for (Node arg : namedChildren(field(call, "arguments")))
+    if (is(arg, "dictionary_splat") && namesConfigGroup(namedChild(arg, 0), source, "trainer"))
       return true;
   return false;
 }
@@ -652,16 +651,16 @@ bool splatsHydraTrainer(TSNode call, const FileModel& model) {
 // path of the YAML file beside the code; empty for another function.
 std::string hydraPrimaryConfig(const FunctionInfo& fn, const FileModel& model) {
   std::string_view source = model.file().text();
-  TSNode decorated = parentOf(fn.node);
+  Node decorated = parentOf(fn.node);
   if (!is(decorated, "decorated_definition")) return {};
-  for (TSNode decorator : namedChildren(decorated)) {
-    TSNode call = ts_node_named_child(decorator, 0);
+  for (Node decorator : namedChildren(decorated)) {
+    Node call = namedChild(decorator, 0);
     if (!is(call, "call")) continue;
     std::optional<std::string> q = model.imports().qualify(field(call, "function"), source);
     std::string_view name = q ? std::string_view(*q) : std::string_view();
     bool runner = name.size() >= 12 && name.substr(name.size() - 12) == "hydra_runner";
     if (name != "hydra.main" && !runner) continue;
-    TSNode args = field(call, "arguments");
+    Node args = field(call, "arguments");
     std::string folder = ".";
     std::string config;
     stringLiteral(keywordArgument(args, "config_path", source), source, folder);
@@ -678,13 +677,13 @@ std::string hydraPrimaryConfig(const FunctionInfo& fn, const FileModel& model) {
 // `Trainer(**cfg.trainer)` in a function Hydra runs with a primary config
 // whose inline `trainer:` section sets a strategy: that strategy. Null
 // when the call splats no such section, or the config sets none.
-std::optional<Strategy> hydraInlineTrainer(TSNode call, const FileModel& model) {
+std::optional<Strategy> hydraInlineTrainer(Node call, const FileModel& model) {
   if (!model.index()) return std::nullopt;
   std::string_view source = model.file().text();
-  for (TSNode arg : namedChildren(field(call, "arguments"))) {
-    TSNode section = ts_node_named_child(arg, 0);
+  for (Node arg : namedChildren(field(call, "arguments"))) {
+    Node section = namedChild(arg, 0);
     if (!is(arg, "dictionary_splat") || !namesConfigGroup(section, source, "trainer")) continue;
-    TSNode cfg = is(section, "subscript") ? field(section, "value") : field(section, "object");
+    Node cfg = is(section, "subscript") ? field(section, "value") : field(section, "object");
     if (!is(cfg, "identifier")) continue;
     Origin o = model.bindings().trace(cfg, model.bindings().scopeOf(call));
     if (o.kind != Origin::Parameter || !o.function) continue;
@@ -698,10 +697,10 @@ std::optional<Strategy> hydraInlineTrainer(TSNode call, const FileModel& model) 
 
 }  // namespace
 
-Strategy evaluateSplatStrategy(TSNode call, const FileModel& model) {
+Strategy evaluateSplatStrategy(Node call, const FileModel& model) {
   KeyValues kv = keywordValues(call, "strategy", model);
   // `Fabric(*args)` may pass it by position.
-  for (TSNode arg : namedChildren(field(call, "arguments")))
+  for (Node arg : namedChildren(field(call, "arguments")))
     if (is(arg, "list_splat")) kv.complete = false;
   // A dict the file cannot read may still be one Hydra composes.
   if (kv.values.empty() && !kv.complete && splatsHydraTrainer(call, model)) {
@@ -712,9 +711,9 @@ Strategy evaluateSplatStrategy(TSNode call, const FileModel& model) {
     if (std::optional<Strategy> inline_ = hydraInlineTrainer(call, model)) return *inline_;
   // `Trainer(**cfg["trainer"])`, `cfg` a YAML file the script loads.
   if (kv.values.empty() && !kv.complete)
-    for (TSNode arg : namedChildren(field(call, "arguments")))
+    for (Node arg : namedChildren(field(call, "arguments")))
       if (is(arg, "dictionary_splat")) {
-        TSNode dict = ts_node_named_child(arg, 0);
+        Node dict = namedChild(arg, 0);
         LoadedYamlValue loaded =
             loadedYamlValue(dict, model.bindings().scopeOf(call), model, {"strategy"});
         if (loaded.loaded) return fromLoadedYaml(loaded, dict, model);
@@ -722,7 +721,7 @@ Strategy evaluateSplatStrategy(TSNode call, const FileModel& model) {
   return fromValues(kv, call, model, 0, "`**kwargs` may carry it");
 }
 
-std::optional<KeyValue> argparseDefault(TSNode args, const std::string& dest, TSNode scope,
+std::optional<KeyValue> argparseDefault(Node args, const std::string& dest, Node scope,
                                         const FileModel& model) {
   ParsedDefault given = parsedDefault(args, dest, scope, model, 0);
   if (!given.declared) return std::nullopt;
@@ -730,7 +729,7 @@ std::optional<KeyValue> argparseDefault(TSNode args, const std::string& dest, TS
   return KeyValue{given.value, given.file->bindings().scopeOf(given.value), given.file};
 }
 
-Strategy evaluateStrategyArgument(TSNode args, TSNode scope, const FileModel& model) {
+Strategy evaluateStrategyArgument(Node args, Node scope, const FileModel& model) {
   Strategy out;
   switch (argparseValue(args, "strategy", scope, model, 0, out)) {
     case Argparse::Declared:

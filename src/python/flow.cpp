@@ -4,17 +4,17 @@
 
 namespace lightfix {
 
-static bool statementExits(TSNode s, std::string_view source);
+static bool statementExits(Node s, std::string_view source);
 
-bool alwaysExits(TSNode block, std::string_view source) {
-  for (TSNode s : namedChildren(block))
+bool alwaysExits(Node block, std::string_view source) {
+  for (Node s : namedChildren(block))
     if (statementExits(s, source)) return true;
   return false;
 }
 
-static bool containsBreak(TSNode body) {
+static bool containsBreak(Node body) {
   bool found = false;
-  walk(body, [&](TSNode n) {
+  walk(body, [&](Node n) {
     if (found || is(n, "for_statement") || is(n, "while_statement") ||
         is(n, "function_definition") || is(n, "class_definition"))
       return false;
@@ -24,12 +24,12 @@ static bool containsBreak(TSNode body) {
   return found;
 }
 
-static bool statementExits(TSNode s, std::string_view source) {
+static bool statementExits(Node s, std::string_view source) {
   if (is(s, "return_statement") || is(s, "raise_statement")) return true;
   if (is(s, "if_statement")) {
     if (!alwaysExits(field(s, "consequence"), source)) return false;
     bool hasElse = false;
-    for (TSNode alt : namedChildren(s)) {
+    for (Node alt : namedChildren(s)) {
       if (is(alt, "elif_clause") && !alwaysExits(field(alt, "consequence"), source)) return false;
       if (is(alt, "else_clause")) {
         hasElse = true;
@@ -41,15 +41,15 @@ static bool statementExits(TSNode s, std::string_view source) {
   if (is(s, "try_statement")) {
     bool bodyExits = alwaysExits(field(s, "body"), source);
     bool handlersExit = true;
-    for (TSNode part : namedChildren(s)) {
+    for (Node part : namedChildren(s)) {
       if (is(part, "finally_clause")) {
-        for (TSNode b : namedChildren(part))
+        for (Node b : namedChildren(part))
           if (is(b, "block") && alwaysExits(b, source)) return true;
       } else if (is(part, "else_clause")) {
         bodyExits = bodyExits || alwaysExits(field(part, "body"), source);
       } else if (is(part, "except_clause") || is(part, "except_group_clause")) {
         bool exits = false;
-        for (TSNode b : namedChildren(part))
+        for (Node b : namedChildren(part))
           if (is(b, "block")) exits = alwaysExits(b, source);
         handlersExit = handlersExit && exits;
       }
@@ -64,44 +64,44 @@ static bool statementExits(TSNode s, std::string_view source) {
   if (is(s, "match_statement")) {
     // Exits when every case does and the last one catches everything
     // (`case _:` or a bare capture, with no guard).
-    TSNode lastCase{};
-    for (TSNode c : namedChildren(field(s, "body"))) {
+    Node lastCase{};
+    for (Node c : namedChildren(field(s, "body"))) {
       if (!is(c, "case_clause")) continue;
       if (!alwaysExits(field(c, "consequence"), source)) return false;
       lastCase = c;
     }
     if (isNull(lastCase) || !isNull(field(lastCase, "guard"))) return false;
-    std::vector<TSNode> patterns;
-    for (TSNode c : namedChildren(lastCase))
+    std::vector<Node> patterns;
+    for (Node c : namedChildren(lastCase))
       if (is(c, "case_pattern")) patterns.push_back(c);
     if (patterns.size() != 1) return false;
     std::string_view pattern = textOf(patterns[0], source);
-    return pattern == "_" || (is(ts_node_named_child(patterns[0], 0), "dotted_name") &&
+    return pattern == "_" || (is(namedChild(patterns[0], 0), "dotted_name") &&
                               pattern.find('.') == std::string_view::npos);
   }
   return false;
 }
 
-static bool assignsName(TSNode assignment, std::string_view name, std::string_view source) {
-  for (TSNode a = assignment; is(a, "assignment"); a = field(a, "right")) {
-    TSNode left = field(a, "left");
+static bool assignsName(Node assignment, std::string_view name, std::string_view source) {
+  for (Node a = assignment; is(a, "assignment"); a = field(a, "right")) {
+    Node left = field(a, "left");
     if (textOf(left, source) == name && !is(field(a, "right"), "none")) return true;
-    for (TSNode t : namedChildren(left))
+    for (Node t : namedChildren(left))
       if ((is(left, "pattern_list") || is(left, "tuple_pattern")) && textOf(t, source) == name)
         return true;
   }
   return false;
 }
 
-static bool blockAssigns(TSNode block, std::string_view name, std::string_view source) {
-  for (TSNode s : namedChildren(block))
+static bool blockAssigns(Node block, std::string_view name, std::string_view source) {
+  for (Node s : namedChildren(block))
     if (definitelyAssigns(s, name, source)) return true;
   return false;
 }
 
-bool definitelyAssigns(TSNode s, std::string_view name, std::string_view source) {
+bool definitelyAssigns(Node s, std::string_view name, std::string_view source) {
   if (is(s, "expression_statement")) {
-    for (TSNode e : namedChildren(s))
+    for (Node e : namedChildren(s))
       if (is(e, "assignment") && assignsName(e, name, source)) return true;
     return false;
   }
@@ -109,7 +109,7 @@ bool definitelyAssigns(TSNode s, std::string_view name, std::string_view source)
   if (is(s, "if_statement")) {
     if (!blockAssigns(field(s, "consequence"), name, source)) return false;
     bool hasElse = false;
-    for (TSNode alt : namedChildren(s)) {
+    for (Node alt : namedChildren(s)) {
       if (is(alt, "elif_clause") && !blockAssigns(field(alt, "consequence"), name, source))
         return false;
       if (is(alt, "else_clause")) {
@@ -123,9 +123,9 @@ bool definitelyAssigns(TSNode s, std::string_view name, std::string_view source)
     // A handler that exits does not reach the end; one that falls through
     // must assign too.
     if (!blockAssigns(field(s, "body"), name, source)) return false;
-    for (TSNode part : namedChildren(s)) {
+    for (Node part : namedChildren(s)) {
       if (!is(part, "except_clause") && !is(part, "except_group_clause")) continue;
-      for (TSNode b : namedChildren(part))
+      for (Node b : namedChildren(part))
         if (is(b, "block") && !alwaysExits(b, source) && !blockAssigns(b, name, source))
           return false;
     }
@@ -134,14 +134,14 @@ bool definitelyAssigns(TSNode s, std::string_view name, std::string_view source)
   return false;
 }
 
-bool boundOnEveryPath(TSNode function, TSNode at, std::string_view name, std::string_view source) {
+bool boundOnEveryPath(Node function, Node at, std::string_view name, std::string_view source) {
   // Walk out from the point: every statement ahead of it in each enclosing
   // block has run.
-  TSNode body = field(function, "body");
+  Node body = field(function, "body");
   uint32_t point = isNull(at) ? endOf(body) : startOf(at);
-  for (TSNode block = isNull(at) ? body : parentOf(at); !isNull(block); block = parentOf(block)) {
+  for (Node block = isNull(at) ? body : parentOf(at); !isNull(block); block = parentOf(block)) {
     if (is(block, "block")) {
-      for (TSNode s : namedChildren(block)) {
+      for (Node s : namedChildren(block)) {
         if (endOf(s) > point) break;
         if (definitelyAssigns(s, name, source)) return true;
       }
@@ -152,52 +152,52 @@ bool boundOnEveryPath(TSNode function, TSNode at, std::string_view name, std::st
 }
 
 // Whether being inside p makes a node run only sometimes.
-bool makesConditional(TSNode p) {
+bool makesConditional(Node p) {
   return is(p, "elif_clause") || is(p, "else_clause") || is(p, "except_clause") ||
          is(p, "except_group_clause") || is(p, "case_clause") || is(p, "conditional_expression") ||
          is(p, "boolean_operator") || is(p, "lambda") || is(p, "function_definition") ||
          (is(p, "block") && is(parentOf(p), "if_statement"));
 }
 
-bool runsBefore(TSNode a, TSNode b) {
+bool runsBefore(Node a, Node b) {
   if (endOf(a) > startOf(b)) return false;
-  for (TSNode p = parentOf(a); !isNull(p); p = parentOf(p)) {
+  for (Node p = parentOf(a); !isNull(p); p = parentOf(p)) {
     if (contains(p, b)) return true;
     if (makesConditional(p)) return false;
   }
   return false;
 }
 
-bool runsWhenever(TSNode n, TSNode function) {
-  for (TSNode p = parentOf(n); !isNull(p) && !sameNode(p, function); p = parentOf(p))
+bool runsWhenever(Node n, Node function) {
+  for (Node p = parentOf(n); !isNull(p) && !sameNode(p, function); p = parentOf(p))
     if (makesConditional(p)) return false;
   return true;
 }
 
 // The child of `branching` (an if or match statement) that holds n.
-static TSNode branchOf(TSNode branching, TSNode n) {
-  for (TSNode child :
+static Node branchOf(Node branching, Node n) {
+  for (Node child :
        namedChildren(is(branching, "match_statement") ? field(branching, "body") : branching))
     if (contains(child, n)) return child;
-  return TSNode{};
+  return Node{};
 }
 
-bool mutuallyExclusive(TSNode a, TSNode b) {
-  for (TSNode p = parentOf(a); !isNull(p); p = parentOf(p)) {
+bool mutuallyExclusive(Node a, Node b) {
+  for (Node p = parentOf(a); !isNull(p); p = parentOf(p)) {
     if (!contains(p, b)) continue;
     if (!is(p, "if_statement") && !is(p, "match_statement")) return false;
-    TSNode ba = branchOf(p, a);
-    TSNode bb = branchOf(p, b);
+    Node ba = branchOf(p, a);
+    Node bb = branchOf(p, b);
     bool branches = !sameNode(ba, field(p, "condition")) && !sameNode(bb, field(p, "condition"));
     return branches && !isNull(ba) && !isNull(bb) && !sameNode(ba, bb);
   }
   return false;
 }
 
-bool insideLoop(TSNode n) { return insideLoopWithout(n, TSNode{}); }
+bool insideLoop(Node n) { return insideLoopWithout(n, Node{}); }
 
-bool insideLoopWithout(TSNode n, TSNode held) {
-  for (TSNode p = parentOf(n); !isNull(p); p = parentOf(p)) {
+bool insideLoopWithout(Node n, Node held) {
+  for (Node p = parentOf(n); !isNull(p); p = parentOf(p)) {
     if (is(p, "function_definition") || is(p, "lambda")) return false;
     bool loop = is(p, "for_statement") || is(p, "while_statement") || is(p, "list_comprehension") ||
                 is(p, "set_comprehension") || is(p, "dictionary_comprehension") ||

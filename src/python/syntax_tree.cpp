@@ -12,7 +12,14 @@ namespace lightfix {
 
 const TSLanguage* pythonLanguage() { return tree_sitter_python(); }
 
-SyntaxTree SyntaxTree::parse(std::string_view text) {
+namespace {
+
+struct TreeDeleter {
+  void operator()(TSTree* t) const { ts_tree_delete(t); }
+};
+using TreePtr = std::unique_ptr<TSTree, TreeDeleter>;
+
+TreePtr parseOnce(std::string_view text) {
   // A parser is cheap to keep and costly to create: one per thread.
   struct ParserDeleter {
     void operator()(TSParser* p) const { ts_parser_delete(p); }
@@ -22,37 +29,50 @@ SyntaxTree SyntaxTree::parse(std::string_view text) {
     ts_parser_set_language(p.get(), pythonLanguage());
     return p;
   }();
-  auto parseText = [&](std::string_view source) {
-    return ts_parser_parse_string(parser.get(), nullptr, source.data(),
-                                  static_cast<uint32_t>(source.size()));
-  };
+  return TreePtr(ts_parser_parse_string(parser.get(), nullptr, text.data(),
+                                        static_cast<uint32_t>(text.size())));
+}
+
+bool parsedWithError(const TreePtr& tree) {
+  return ts_node_has_error(ts_tree_root_node(tree.get()));
+}
+
+// The tree of `text`; for valid Python the grammar rejects, its same-length
+// stand-in's tree, when that one parses (see grammar_gaps.h).
+TreePtr parseText(std::string_view text) {
+  TreePtr tree = parseOnce(text);
+  if (!parsedWithError(tree)) return tree;
+  std::optional<std::string> standIn = withoutGrammarGaps(text);
+  if (!standIn) return tree;
+  TreePtr retry = parseOnce(*standIn);
+  return parsedWithError(retry) ? std::move(tree) : std::move(retry);
+}
+
+}  // namespace
+
+SyntaxTree SyntaxTree::parse(std::string_view text) {
   SyntaxTree tree;
-  tree.tree_.reset(parseText(text));
-  // Valid Python the grammar rejects: its same-length stand-in's tree,
-  // when that one parses (see grammar_gaps.h).
-  if (tree.hasError())
-    if (std::optional<std::string> standIn = withoutGrammarGaps(text)) {
-      std::unique_ptr<TSTree, Deleter> retry(parseText(*standIn));
-      if (!ts_node_has_error(ts_tree_root_node(retry.get()))) tree.tree_ = std::move(retry);
-    }
-  tree.index_ = std::make_unique<NodeIndex>(tree.root());
+  tree.table_ = std::make_unique<NodeTable>(parseText(text).get());
   return tree;
 }
 
-static bool isErrorNode(TSNode node) { return is(node, "ERROR") || ts_node_is_missing(node); }
+bool SyntaxTree::parses(std::string_view text) { return !parsedWithError(parseText(text)); }
 
-TSNode SyntaxTree::firstError() const {
-  if (!hasError()) return TSNode{};
+static bool isErrorNode(Node node) { return is(node, "ERROR") || isMissing(node); }
+
+Node SyntaxTree::firstError() const {
+  if (!hasError()) return Node{};
   // Down the first child holding an error, in a loop: a file may nest
   // thousands deep, and a recursion per level could overflow the stack.
-  TSNode node = root();
+  Node node = root();
   while (!isErrorNode(node)) {
-    TSNode next{};
-    for (uint32_t i = 0, n = ts_node_child_count(node); i < n && ts_node_is_null(next); ++i) {
-      TSNode child = ts_node_child(node, i);
-      if (isErrorNode(child) || ts_node_has_error(child)) next = child;
-    }
-    if (ts_node_is_null(next)) return node;
+    Node next{};
+    for (Node c : children(node))
+      if (isErrorNode(c) || lightfix::hasError(c)) {
+        next = c;
+        break;
+      }
+    if (isNull(next)) return node;
     node = next;
   }
   return node;

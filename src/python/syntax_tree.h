@@ -1,5 +1,5 @@
 #pragma once
-// A tree-sitter-python parse of one source text.
+// A tree-sitter-python parse of one source text, kept as a NodeTable.
 
 #include <tree_sitter/api.h>
 
@@ -13,21 +13,20 @@ namespace lightfix {
 class SyntaxTree {
  public:
   static SyntaxTree parse(std::string_view text);
+  // Whether `text` parses without an error, building no table.
+  static bool parses(std::string_view text);
 
-  TSNode root() const { return ts_tree_root_node(tree_.get()); }
+  Node root() const { return table_ ? table_->root() : Node{}; }
   // True when tree-sitter had to recover from an error anywhere.
-  bool hasError() const { return ts_node_has_error(root()); }
+  bool hasError() const { return lightfix::hasError(root()); }
   // The first error or missing node, or a null node.
-  TSNode firstError() const;
-  // Its nodes in document order, for fast walks (see IndexedWalks).
-  const NodeIndex& index() const { return *index_; }
+  Node firstError() const;
+  // Its nodes (a tree made by parse() always has one).
+  const NodeTable& table() const { return *table_; }
 
  private:
-  struct Deleter {
-    void operator()(TSTree* t) const { ts_tree_delete(t); }
-  };
-  std::unique_ptr<TSTree, Deleter> tree_;
-  std::unique_ptr<NodeIndex> index_;
+  // Behind a pointer: nodes point at it, and a SyntaxTree moves.
+  std::unique_ptr<NodeTable> table_;
 };
 
 const TSLanguage* pythonLanguage();

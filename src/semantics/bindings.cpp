@@ -14,62 +14,62 @@ int FunctionInfo::paramIndex(std::string_view param) const {
   return -1;
 }
 
-TSNode parameterName(TSNode p) {
+Node parameterName(Node p) {
   if (is(p, "identifier")) return p;
   if (is(p, "typed_parameter")) {
-    for (TSNode c : namedChildren(p))
+    for (Node c : namedChildren(p))
       if (is(c, "identifier")) return c;
-    return TSNode{};
+    return Node{};
   }
   if (is(p, "default_parameter") || is(p, "typed_default_parameter")) return field(p, "name");
-  return TSNode{};
+  return Node{};
 }
 
 // A `@staticmethod` takes no `self`: its arguments do not shift by one.
 static bool isStaticMethod(const FunctionInfo& fn, std::string_view source) {
-  TSNode parent = parentOf(fn.node);
+  Node parent = parentOf(fn.node);
   if (!is(parent, "decorated_definition")) return false;
-  for (TSNode d : namedChildren(parent))
+  for (Node d : namedChildren(parent))
     if (is(d, "decorator") && textOf(d, source) == "@staticmethod") return true;
   return false;
 }
 
-TSNode Bindings::scopeOf(TSNode n) const {
-  TSNode fn = enclosingFunction(n);
+Node Bindings::scopeOf(Node n) const {
+  Node fn = enclosingFunction(n);
   return isNull(fn) ? root_ : fn;
 }
 
-const FunctionInfo* Bindings::function(TSNode definition) const {
-  auto it = functionByNode_.find(definition.id);
+const FunctionInfo* Bindings::function(Node definition) const {
+  auto it = functionByNode_.find(identity(definition));
   return it == functionByNode_.end() ? nullptr : &functions_[it->second];
 }
 
-std::vector<const FunctionInfo*> Bindings::methodsOf(TSNode cls) const {
+std::vector<const FunctionInfo*> Bindings::methodsOf(Node cls) const {
   std::vector<const FunctionInfo*> out;
   for (const FunctionInfo& fn : functions_)
     if (sameNode(fn.ownerClass, cls)) out.push_back(&fn);
   return out;
 }
 
-void Bindings::addAssignment(TSNode node, TSNode scope) {
-  TSNode left = field(node, "left");
-  TSNode right = field(node, "right");
+void Bindings::addAssignment(Node node, Node scope) {
+  Node left = field(node, "left");
+  Node right = field(node, "right");
   if (isNull(right)) return;  // a bare annotation
   // `a = b = value`: every target gets the innermost value.
-  TSNode value = right;
+  Node value = right;
   while (is(value, "assignment")) value = field(value, "right");
-  TSNode statement = enclosingStatement(node);
-  auto add = [&](TSNode target, TSNode val, int index) {
+  Node statement = enclosingStatement(node);
+  auto add = [&](Node target, Node val, int index) {
     if (!is(target, "identifier") && !is(target, "attribute")) return;
     std::string_view name = textOf(target, source_);
     assignmentsTo_[name].push_back(assignments_.size());
     assignments_.push_back({std::string(name), target, val, index, statement, scope});
   };
-  auto addTargets = [&](TSNode lhs) {
+  auto addTargets = [&](Node lhs) {
     if (is(lhs, "pattern_list") || is(lhs, "tuple_pattern") || is(lhs, "list_pattern")) {
-      std::vector<TSNode> targets = namedChildren(lhs);
+      std::vector<Node> targets = namedChildren(lhs);
       // `a, b = x, y` pairs each target with its own value.
-      std::vector<TSNode> values;
+      std::vector<Node> values;
       if (is(value, "expression_list") || is(value, "tuple")) values = namedChildren(value);
       for (size_t i = 0; i < targets.size(); ++i) {
         if (values.size() == targets.size())
@@ -82,43 +82,43 @@ void Bindings::addAssignment(TSNode node, TSNode scope) {
     }
   };
   addTargets(left);
-  for (TSNode r = right; is(r, "assignment"); r = field(r, "right")) addTargets(field(r, "left"));
+  for (Node r = right; is(r, "assignment"); r = field(r, "right")) addTargets(field(r, "left"));
 }
 
-void Bindings::collect(TSNode root, std::string_view source) {
+void Bindings::collect(Node root, std::string_view source) {
   source_ = source;
   root_ = root;
   // Functions first, so call sites can name their callee.
-  walkTypes(root, {"function_definition"}, [&](TSNode n) {
+  walkTypes(root, {"function_definition"}, [&](Node n) {
     FunctionInfo fn;
     fn.node = n;
     fn.name = std::string(textOf(field(n, "name"), source));
     fn.body = field(n, "body");
-    TSNode parent = parentOf(n);
+    Node parent = parentOf(n);
     if (is(parent, "decorated_definition")) parent = parentOf(parent);
     if (is(parent, "block") && is(parentOf(parent), "class_definition"))
       fn.ownerClass = parentOf(parent);
-    for (TSNode p : namedChildren(field(n, "parameters"))) {
-      TSNode name = parameterName(p);
+    for (Node p : namedChildren(field(n, "parameters"))) {
+      Node name = parameterName(p);
       if (isNull(name)) continue;
       fn.params.emplace_back(textOf(name, source));
       fn.paramNodes.push_back(name);
     }
     bool moduleLevel = isNull(enclosingFunction(n)) && isNull(fn.ownerClass);
-    functionByNode_[n.id] = functions_.size();
+    functionByNode_[identity(n)] = functions_.size();
     if (moduleLevel) moduleFunctions_[fn.name] = functions_.size();
     functions_.push_back(std::move(fn));
   });
 
-  std::vector<TSNode> onInstances;  // `x.fit(...)`: resolved once `x` can be traced
-  walkTypes(root, {"assignment", "call"}, [&](TSNode n) {
+  std::vector<Node> onInstances;  // `x.fit(...)`: resolved once `x` can be traced
+  walkTypes(root, {"assignment", "call"}, [&](Node n) {
     if (is(n, "assignment")) {
       addAssignment(n, scopeOf(n));
       return;
     }
-    TSNode scope = scopeOf(n);
-    TSNode callee = field(n, "function");
-    TSNode args = field(n, "arguments");
+    Node scope = scopeOf(n);
+    Node callee = field(n, "function");
+    Node args = field(n, "arguments");
     if (is(callee, "identifier")) {
       auto it = moduleFunctions_.find(std::string(textOf(callee, source)));
       if (const FunctionInfo* nested = nestedFunctionCalled(textOf(callee, source), n))
@@ -139,7 +139,7 @@ void Bindings::collect(TSNode root, std::string_view source) {
       onInstances.push_back(n);
       return;
     }
-    std::vector<TSNode> positional = positionalArguments(args);
+    std::vector<Node> positional = positionalArguments(args);
     if (!positional.empty() && is(positional[0], "identifier")) {
       auto it = moduleFunctions_.find(std::string(textOf(positional[0], source)));
       if (it != moduleFunctions_.end())
@@ -147,8 +147,8 @@ void Bindings::collect(TSNode root, std::string_view source) {
             {n, scope, &functions_[it->second], args, CallSite::Launch, mc.receiver});
     }
   });
-  for (TSNode call : onInstances) {
-    TSNode scope = scopeOf(call);
+  for (Node call : onInstances) {
+    Node scope = scopeOf(call);
     MethodCall mc;
     asMethodCall(call, source, mc);
     if (const FunctionInfo* method = instanceMethodCalled(mc, scope))
@@ -156,8 +156,8 @@ void Bindings::collect(TSNode root, std::string_view source) {
           {call, scope, method, field(call, "arguments"), CallSite::Method, mc.receiver});
   }
   for (size_t i = callSites_.size(); i-- > 0;) {
-    if (callSites_[i].kind == CallSite::Direct) directCallOf_[callSites_[i].call.id] = i;
-    callOf_[callSites_[i].call.id] = i;
+    if (callSites_[i].kind == CallSite::Direct) directCallOf_[identity(callSites_[i].call)] = i;
+    callOf_[identity(callSites_[i].call)] = i;
   }
 }
 
@@ -165,7 +165,7 @@ const FunctionInfo* Bindings::methodOfClass(std::string_view className,
                                             std::string_view method) const {
   for (const FunctionInfo& fn : functions_) {
     if (fn.name != method || isNull(fn.ownerClass)) continue;
-    TSNode holder = parentOf(fn.ownerClass);
+    Node holder = parentOf(fn.ownerClass);
     if (is(holder, "decorated_definition")) holder = parentOf(holder);
     if (is(holder, "module") && textOf(field(fn.ownerClass, "name"), source_) == className)
       return &fn;
@@ -175,8 +175,8 @@ const FunctionInfo* Bindings::methodOfClass(std::string_view className,
 
 // `x.fit(...)` where `x` was made as `Trainer(...)`, `Trainer` a class of
 // this file: its `fit`, or null.
-const FunctionInfo* Bindings::instanceMethodCalled(const MethodCall& mc, TSNode scope) const {
-  TSNode made = mc.receiver;
+const FunctionInfo* Bindings::instanceMethodCalled(const MethodCall& mc, Node scope) const {
+  Node made = mc.receiver;
   if (is(made, "identifier")) {
     Origin o = trace(made, scope);
     if (o.kind != Origin::Expression || o.index >= 0) return nullptr;
@@ -194,7 +194,7 @@ std::vector<const CallSite*> Bindings::callersOf(const FunctionInfo* fn) const {
   return out;
 }
 
-const Assignment* Bindings::reaching(std::string_view target, TSNode scope, uint32_t offset,
+const Assignment* Bindings::reaching(std::string_view target, Node scope, uint32_t offset,
                                      bool orLater) const {
   const Assignment* before = nullptr;
   const Assignment* after = nullptr;
@@ -214,8 +214,8 @@ const Assignment* Bindings::reaching(std::string_view target, TSNode scope, uint
 // Whether a path from `statement` to `point` must leave through a return or
 // raise first: a block around the statement, not around the point, always
 // exits.
-static bool exitsBefore(TSNode statement, TSNode point, std::string_view source) {
-  for (TSNode p = parentOf(statement); !isNull(p) && !contains(p, point); p = parentOf(p))
+static bool exitsBefore(Node statement, Node point, std::string_view source) {
+  for (Node p = parentOf(statement); !isNull(p) && !contains(p, point); p = parentOf(p))
     if (is(p, "block") && alwaysExits(p, source)) return true;
   return false;
 }
@@ -223,12 +223,12 @@ static bool exitsBefore(TSNode statement, TSNode point, std::string_view source)
 // The last statement ahead of `point` in one of its enclosing blocks that
 // binds `target` on every path through it (an assignment, an if/else or try
 // whose every way assigns), or null.
-static TSNode lastAssigningEveryPath(std::string_view target, TSNode scope, TSNode point,
-                                     std::string_view source) {
-  TSNode last{};
-  for (TSNode block = parentOf(point); !isNull(block); block = parentOf(block)) {
+static Node lastAssigningEveryPath(std::string_view target, Node scope, Node point,
+                                   std::string_view source) {
+  Node last{};
+  for (Node block = parentOf(point); !isNull(block); block = parentOf(block)) {
     if (is(block, "block") || is(block, "module"))
-      for (TSNode s : namedChildren(block)) {
+      for (Node s : namedChildren(block)) {
         if (endOf(s) > startOf(point)) break;
         if (definitelyAssigns(s, target, source) && (isNull(last) || startOf(s) > startOf(last)))
           last = s;
@@ -238,10 +238,9 @@ static TSNode lastAssigningEveryPath(std::string_view target, TSNode scope, TSNo
   return last;
 }
 
-ReachingAssignments Bindings::reachingAll(std::string_view target, TSNode scope,
-                                          TSNode point) const {
+ReachingAssignments Bindings::reachingAll(std::string_view target, Node scope, Node point) const {
   ReachingAssignments out;
-  TSNode every = lastAssigningEveryPath(target, scope, point, source_);
+  Node every = lastAssigningEveryPath(target, scope, point, source_);
   out.onEveryPath = !isNull(every);
   for (size_t i : assignmentsTo(target)) {
     const Assignment& a = assignments_[i];
@@ -254,12 +253,12 @@ ReachingAssignments Bindings::reachingAll(std::string_view target, TSNode scope,
   return out;
 }
 
-ReachingAssignments Bindings::reachingName(TSNode expr, TSNode scope) const {
+ReachingAssignments Bindings::reachingName(Node expr, Node scope) const {
   if (!is(expr, "identifier")) return {};
   return reachingAll(textOf(expr, source_), scope, expr);
 }
 
-std::vector<Origin> Bindings::originsReaching(TSNode expr, TSNode scope) const {
+std::vector<Origin> Bindings::originsReaching(Node expr, Node scope) const {
   std::vector<Origin> out;
   for (const Assignment* a : reachingName(expr, scope).assignments)
     out.push_back(a->index >= 0 ? Origin{Origin::Expression, a->value, a->scope, a->index}
@@ -268,25 +267,24 @@ std::vector<Origin> Bindings::originsReaching(TSNode expr, TSNode scope) const {
   return out;
 }
 
-TSNode Bindings::returnedValue(const FunctionInfo* fn) const {
-  std::vector<TSNode> values = returnedValues(fn);
-  return values.empty() ? TSNode{} : values.front();
+Node Bindings::returnedValue(const FunctionInfo* fn) const {
+  std::vector<Node> values = returnedValues(fn);
+  return values.empty() ? Node{} : values.front();
 }
 
-std::vector<TSNode> Bindings::returnedValues(const FunctionInfo* fn) const {
-  std::vector<TSNode> values;
-  walk(fn->body, [&](TSNode n) {
+std::vector<Node> Bindings::returnedValues(const FunctionInfo* fn) const {
+  std::vector<Node> values;
+  walk(fn->body, [&](Node n) {
     if (is(n, "function_definition") || is(n, "lambda") || is(n, "class_definition")) return false;
-    if (is(n, "return_statement") && ts_node_named_child_count(n) == 1)
-      values.push_back(ts_node_named_child(n, 0));
+    if (is(n, "return_statement") && namedChildCount(n) == 1) values.push_back(namedChild(n, 0));
     return true;
   });
   return values;
 }
 
 bool Bindings::definesName(std::string_view name) const {
-  for (TSNode item : namedChildren(root_)) {
-    TSNode def = is(item, "decorated_definition") ? field(item, "definition") : item;
+  for (Node item : namedChildren(root_)) {
+    Node def = is(item, "decorated_definition") ? field(item, "definition") : item;
     if ((is(def, "class_definition") || is(def, "function_definition")) &&
         textOf(field(def, "name"), source_) == name)
       return true;
@@ -296,11 +294,11 @@ bool Bindings::definesName(std::string_view name) const {
   return false;
 }
 
-const FunctionInfo* Bindings::nestedFunctionCalled(std::string_view name, TSNode call) const {
+const FunctionInfo* Bindings::nestedFunctionCalled(std::string_view name, Node call) const {
   // The innermost function of that name defined in a function around the call.
   const FunctionInfo* best = nullptr;
   for (const FunctionInfo& fn : functions_) {
-    TSNode outer = enclosingFunction(fn.node);
+    Node outer = enclosingFunction(fn.node);
     if (fn.name != name || isNull(outer) || !isNull(fn.ownerClass) || !contains(outer, call))
       continue;
     if (!best || contains(enclosingFunction(best->node), outer)) best = &fn;
@@ -317,7 +315,7 @@ const FunctionInfo* Bindings::constructorOf(std::string_view className) const {
   return nullptr;
 }
 
-const FunctionInfo* Bindings::selfMethodCalled(const MethodCall& mc, TSNode scope) const {
+const FunctionInfo* Bindings::selfMethodCalled(const MethodCall& mc, Node scope) const {
   const FunctionInfo* caller = function(scope);
   if (!caller || isNull(caller->ownerClass) || caller->params.empty() ||
       isStaticMethod(*caller, source_) || !is(mc.receiver, "identifier") ||
@@ -328,13 +326,13 @@ const FunctionInfo* Bindings::selfMethodCalled(const MethodCall& mc, TSNode scop
   return nullptr;
 }
 
-const FunctionInfo* Bindings::calledFunction(TSNode call) const {
-  auto it = directCallOf_.find(call.id);
+const FunctionInfo* Bindings::calledFunction(Node call) const {
+  auto it = directCallOf_.find(identity(call));
   return it == directCallOf_.end() ? nullptr : callSites_[it->second].callee;
 }
 
-const FunctionInfo* Bindings::functionRunBy(TSNode call) const {
-  auto it = callOf_.find(call.id);
+const FunctionInfo* Bindings::functionRunBy(Node call) const {
+  auto it = callOf_.find(identity(call));
   return it == callOf_.end() ? nullptr : callSites_[it->second].callee;
 }
 
@@ -344,31 +342,31 @@ const std::vector<size_t>& Bindings::assignmentsTo(std::string_view target) cons
   return it == assignmentsTo_.end() ? none : it->second;
 }
 
-TSNode Bindings::argumentFor(const CallSite& site, int param) const {
+Node Bindings::argumentFor(const CallSite& site, int param) const {
   const FunctionInfo* fn = site.callee;
-  if (param < 0 || param >= static_cast<int>(fn->params.size())) return TSNode{};
+  if (param < 0 || param >= static_cast<int>(fn->params.size())) return Node{};
   // The launcher's Fabric is the first parameter of a launched function;
   // `self` of a constructor has no argument.
   if (param == 0 && site.kind == CallSite::Launch) return site.receiver;
   if (param == 0 && (site.kind == CallSite::Construct || site.kind == CallSite::Method))
-    return TSNode{};
-  TSNode kw = keywordArgument(site.arguments, fn->params[param], source_);
+    return Node{};
+  Node kw = keywordArgument(site.arguments, fn->params[param], source_);
   if (!isNull(kw)) return kw;
-  std::vector<TSNode> positional = positionalArguments(site.arguments);
+  std::vector<Node> positional = positionalArguments(site.arguments);
   // Launch: the first positional is the function itself, so they line up.
   bool bound = site.kind == CallSite::Construct || site.kind == CallSite::Method;
   size_t index = static_cast<size_t>(bound ? param - 1 : param);
   if (index < positional.size()) return positional[index];
-  return TSNode{};
+  return Node{};
 }
 
-Origin Bindings::trace(TSNode expr, TSNode scope) const { return traceFrom(expr, scope, 0); }
+Origin Bindings::trace(Node expr, Node scope) const { return traceFrom(expr, scope, 0); }
 
-Origin Bindings::traceFrom(TSNode expr, TSNode scope, int depth) const {
+Origin Bindings::traceFrom(Node expr, Node scope, int depth) const {
   Origin unknown;
   if (isNull(expr) || depth > kMaxTraceDepth) return unknown;
   if (is(expr, "parenthesized_expression")) {
-    std::vector<TSNode> inner = namedChildren(expr);
+    std::vector<Node> inner = namedChildren(expr);
     return inner.size() == 1 ? traceFrom(inner[0], scope, depth + 1) : unknown;
   }
   bool name = is(expr, "identifier");
@@ -395,7 +393,7 @@ Origin Bindings::traceFrom(TSNode expr, TSNode scope, int depth) const {
     return unknown;
   }
 
-  auto parameter = [&](const FunctionInfo* fn, TSNode fnScope) -> std::optional<Origin> {
+  auto parameter = [&](const FunctionInfo* fn, Node fnScope) -> std::optional<Origin> {
     int index = fn ? fn->paramIndex(target) : -1;
     if (index < 0) return std::nullopt;
     Origin o;
@@ -410,7 +408,7 @@ Origin Bindings::traceFrom(TSNode expr, TSNode scope, int depth) const {
     if (auto p = parameter(function(scope), scope)) return *p;
     // Not local: a variable or parameter of an enclosing function, or a
     // module global, which may well be assigned after the function is defined.
-    for (TSNode outer = scopeOf(scope);; outer = scopeOf(outer)) {
+    for (Node outer = scopeOf(scope);; outer = scopeOf(outer)) {
       if (const Assignment* a = reaching(target, outer, startOf(expr), true)) return follow(*a);
       if (sameNode(outer, root_)) return unknown;
       if (auto p = parameter(function(outer), outer)) return *p;

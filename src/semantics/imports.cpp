@@ -4,15 +4,15 @@
 
 namespace lightfix {
 
-static std::string dotted(TSNode n, std::string_view source) {
+static std::string dotted(Node n, std::string_view source) {
   return std::string(textOf(n, source));
 }
 
-void Imports::collect(TSNode root, std::string_view source) {
-  walkTypes(root, {"import_statement", "import_from_statement"}, [&](TSNode n) {
+void Imports::collect(Node root, std::string_view source) {
+  walkTypes(root, {"import_statement", "import_from_statement"}, [&](Node n) {
     if (is(n, "import_statement")) {
       // import a.b [as c]
-      for (TSNode item : namedChildren(n)) {
+      for (Node item : namedChildren(n)) {
         if (is(item, "dotted_name")) {
           std::string name = dotted(item, source);
           // `import a.b` binds `a`, which stands for the package `a`.
@@ -24,11 +24,11 @@ void Imports::collect(TSNode root, std::string_view source) {
       }
       return;
     }
-    TSNode module = field(n, "module_name");
+    Node module = field(n, "module_name");
     std::string base = dotted(module, source);
-    for (TSNode item : namedChildren(n))
+    for (Node item : namedChildren(n))
       if (is(item, "wildcard_import")) starModules_.push_back(base);
-    for (TSNode item : namedChildren(n)) {
+    for (Node item : namedChildren(n)) {
       if (sameNode(item, module)) continue;
       if (is(item, "dotted_name")) {
         std::string name = dotted(item, source);
@@ -65,7 +65,7 @@ std::optional<std::string> Imports::qualifyName(std::string_view name) const {
   return std::nullopt;
 }
 
-std::optional<std::string> Imports::qualify(TSNode expr, std::string_view source) const {
+std::optional<std::string> Imports::qualify(Node expr, std::string_view source) const {
   // Down the chain without recursion: a generated `a.b.c…` may be thousands long.
   std::vector<std::string_view> attributes;
   for (; is(expr, "attribute"); expr = field(expr, "object"))

@@ -2,7 +2,7 @@
 // What each imported name in a file stands for, so that names resolve by
 // import and never by spelling: `L.Fabric` is Lightning's only if `L` is.
 
-#include <tree_sitter/api.h>
+#include "python/node.h"
 
 #include <functional>
 #include <optional>
@@ -15,11 +15,11 @@ namespace lightfix {
 
 class Imports {
  public:
-  void collect(TSNode root, std::string_view source);
+  void collect(Node root, std::string_view source);
 
   // The dotted qualified name of a name or attribute chain whose head was
   // imported (`L.Fabric` → "lightning.Fabric"), or nothing.
-  std::optional<std::string> qualify(TSNode expr, std::string_view source) const;
+  std::optional<std::string> qualify(Node expr, std::string_view source) const;
   // The same for a bare name.
   std::optional<std::string> qualifyName(std::string_view name) const;
 
