@@ -34,10 +34,11 @@ Node field(Node n, const char* name) {
   };
   thread_local std::vector<Known> known;
   TSFieldId id = 0;
-  auto k = std::find_if(known.begin(), known.end(),
-                        [&](const Known& k) { return k.name == name && k.text == name; });
-  if (k != known.end()) {
-    id = k->id;
+  auto found = std::find_if(known.begin(), known.end(), [&](const Known& entry) {
+    return entry.name == name && entry.text == name;
+  });
+  if (found != known.end()) {
+    id = found->id;
   } else {
     auto length = static_cast<uint32_t>(std::strlen(name));
     id = ts_language_field_id_for_name(n.table->language(), name, length);
@@ -105,17 +106,18 @@ NodeTable::NodeTable(const TSTree* tree) {
   const TypeSymbols call = typeSymbols(language_, "call");
   const TypeSymbols function = typeSymbols(language_, "function_definition");
   const TypeSymbols definesClass = typeSymbols(language_, "class_definition");
-  // Python runs at about one node per 4 bytes (identifiers, operators and
-  // the nodes above them); sized for that, the table is allocated once, not
-  // doubled and copied on the way.
-  entries_.reserve(ts_node_end_byte(root) / 4 + 64);
+  // Built in this thread's scratch vector, whose pages are already mapped,
+  // then copied at its size: every table of a project is held until it is
+  // linked, and growing each in fresh memory faulted its pages in twice.
+  thread_local std::vector<Entry> scratch;
+  scratch.clear();
   // Pre-order with a cursor, closing each subtree as the cursor leaves it.
   std::vector<uint32_t> open;
   TSTreeCursor cursor = ts_tree_cursor_new(root);
   for (;;) {
     TSNode n = ts_tree_cursor_current_node(&cursor);
     int32_t parent = open.empty() ? -1 : static_cast<int32_t>(open.back());
-    auto at = static_cast<uint32_t>(entries_.size());
+    auto at = static_cast<uint32_t>(scratch.size());
     TSSymbol symbol = ts_node_symbol(n);
     if (call.matches(symbol)) calls_.push_back(at);
     if (definesClass.matches(symbol)) classes_.push_back(at);
@@ -125,7 +127,7 @@ NodeTable::NodeTable(const TSTree* tree) {
     e.parent = parent;
     e.function = -1;
     if (parent >= 0) {
-      const Entry& up = entries_[static_cast<size_t>(parent)];
+      const Entry& up = scratch[static_cast<size_t>(parent)];
       e.function = function.matches(up.symbol) ? parent : up.function;
     }
     e.symbol = symbol;
@@ -134,17 +136,19 @@ NodeTable::NodeTable(const TSTree* tree) {
     e.flags = static_cast<uint8_t>((ts_node_is_named(n) ? kNamed : 0) |
                                    (ts_node_is_missing(n) ? kMissing : 0) |
                                    (ts_node_has_error(n) ? kHasError : 0));
-    entries_.push_back(e);
+    scratch.push_back(e);
     open.push_back(at);
     if (ts_tree_cursor_goto_first_child(&cursor)) continue;
     for (;;) {
-      entries_[open.back()].subtreeEnd = static_cast<uint32_t>(entries_.size());
+      scratch[open.back()].subtreeEnd = static_cast<uint32_t>(scratch.size());
       open.pop_back();
       if (ts_tree_cursor_goto_next_sibling(&cursor)) break;
       if (!ts_tree_cursor_goto_parent(&cursor)) {
         ts_tree_cursor_delete(&cursor);
-        // Every table of a project is held until it is linked.
-        if (entries_.capacity() - entries_.size() > entries_.size() / 8) entries_.shrink_to_fit();
+        entries_.assign(scratch.begin(), scratch.end());
+        // An outsized file's scratch is not kept for the rest of the run.
+        constexpr size_t kKeptScratch = size_t{1} << 17;  // 3 MB of entries
+        if (scratch.capacity() > kKeptScratch) std::vector<Entry>().swap(scratch);
         return;
       }
     }
