@@ -299,24 +299,55 @@ KeyValues fromArguments(const FunctionInfo& fn, int param, const Path& path, con
   return out;
 }
 
-// `self.trainer_kwargs`, assigned once in the file (`self.trainer_kwargs =
-// trainer_kwargs` in `__init__`) and otherwise only unpacked
-// (`Trainer(**self.trainer_kwargs)`), so that nothing changes it: what that
-// assignment gives.
+// Whether `object` is `self`, or a name bound to `self` alone where it is
+// used (`model = self`).
+bool isSelf(Node object, const FileModel& m) {
+  std::string_view source = m.file().text();
+  if (textOf(object, source) == "self") return true;
+  if (!is(object, "identifier")) return false;
+  ReachingAssignments r = m.bindings().reachingName(object, m.bindings().scopeOf(object));
+  return r.onEveryPath && r.assignments.size() == 1 && r.assignments[0]->index < 0 &&
+         textOf(r.assignments[0]->value, source) == "self";
+}
+
+// Whether `use`, a mention of a dict attribute, leaves its key `key` as it
+// is: it unpacks the dict (`**self.kwargs`), calls a method that only reads
+// it (`self.kwargs.get("callbacks")`, `.copy()`), or reads or writes another
+// literal key (`self.kwargs["val_check_interval"] = 1`).
+bool leavesKeyAlone(Node use, std::string_view key, std::string_view source) {
+  Node parent = parentOf(use);
+  if (is(parent, "dictionary_splat")) return true;
+  if (is(parent, "attribute") && is(parentOf(parent), "call")) {
+    std::string_view method = textOf(field(parent, "attribute"), source);
+    for (std::string_view reads : {"get", "copy", "keys", "items", "values"})
+      if (method == reads) return true;
+    return false;
+  }
+  if (!is(parent, "subscript") || !sameNode(field(parent, "value"), use)) return false;
+  std::string other;
+  return stringLiteral(field(parent, "subscript"), source, other) && other != key;
+}
+
+// `self.trainer_kwargs` (or `model.trainer_kwargs` after `model = self`),
+// assigned once in the file (`self.trainer_kwargs = trainer_kwargs` in
+// `__init__`) and otherwise only unpacked or given other keys, so that
+// nothing changes the key asked for: what that assignment gives.
 KeyValues attributeOnce(Node attribute, const Path& path, const FileModel& m, int depth) {
   std::string_view source = m.file().text();
-  std::string_view text = textOf(attribute, source);
-  if (text.rfind("self.", 0) != 0 || text.find('.', 5) != std::string_view::npos) return unknown();
-  const std::vector<size_t>& at = m.bindings().assignmentsTo(text);
+  std::string_view name = textOf(field(attribute, "attribute"), source);
+  if (!isSelf(field(attribute, "object"), m)) return unknown();
+  const std::vector<size_t>& at = m.bindings().assignmentsTo("self." + std::string(name));
   if (at.size() != 1) return unknown();
   const Assignment& a = m.bindings().assignments()[at[0]];
   if (a.index >= 0) return unknown();
-  bool onlyUnpacked = true;
+  bool keyAlone = true;
   walkTypes(m.bindings().module(), {"attribute"}, [&](Node n) {
-    if (textOf(n, source) != text || contains(a.statement, n)) return;
-    onlyUnpacked = onlyUnpacked && is(parentOf(n), "dictionary_splat");
+    if (!keyAlone || textOf(field(n, "attribute"), source) != name || contains(a.statement, n) ||
+        !isSelf(field(n, "object"), m))
+      return;
+    keyAlone = leavesKeyAlone(n, path[0], source);
   });
-  if (!onlyUnpacked) return unknown();
+  if (!keyAlone) return unknown();
   return valuesAt(a.value, path, 0, a.statement, a.scope, m, depth + 1);
 }
 
