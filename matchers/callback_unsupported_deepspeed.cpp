@@ -99,19 +99,24 @@ struct CallbackEntry {
   Node given{};  // the value in the Trainer's file that brings it
 };
 
-// What `name.append(x)`, `name.extend([...])` and `name += [...]` add to the
-// list a name holds before `point`, in the scope that makes `point`.
-std::vector<CallbackEntry> addedBefore(const FileModel& model, Node name, Node point) {
+// What `list.append(x)`, `list.extend([...])` and `list += [...]` add to
+// the list `holder` names (`callbacks`, `kwargs["callbacks"]`): before
+// `point` in the scope that makes `point`, or anywhere in the holder's own
+// scope when `point` is in another (`__init__` fills a list the Trainer of
+// another method gets).
+std::vector<CallbackEntry> addedBefore(const FileModel& model, Node holder, Node point) {
   std::string_view source = model.file().text();
-  std::string_view list = textOf(name, source);
+  std::string_view list = textOf(holder, source);
   Node scope = model.bindings().scopeOf(point);
+  bool here = sameNode(model.bindings().scopeOf(holder), scope);
+  if (!here) scope = model.bindings().scopeOf(holder);
   std::vector<CallbackEntry> out;
   auto add = [&](Node site, const std::vector<Node>& items) {
-    bool always = runsBefore(site, point);
+    bool always = here ? runsBefore(site, point) : runsWhenever(site, scope);
     for (Node item : items) out.push_back({item, always, &model});
   };
   walk(scope, [&](Node n) {
-    if (startOf(n) >= startOf(point)) return false;
+    if (here && startOf(n) >= startOf(point)) return false;
     if (!sameNode(n, scope) &&
         (is(n, "function_definition") || is(n, "class_definition") || is(n, "lambda")))
       return false;
@@ -131,17 +136,30 @@ std::vector<CallbackEntry> addedBefore(const FileModel& model, Node name, Node p
   return out;
 }
 
+// What names the list literal `list` once it is made: a name it is bound to
+// (`value`, when that is one), or the subscript it is stored in
+// (`kwargs["callbacks"] = []`); else null.
+Node holderOf(Node value, Node list) {
+  if (is(value, "identifier")) return value;
+  Node assignment = parentOf(list);
+  if (is(assignment, "assignment") && sameNode(field(assignment, "right"), list) &&
+      is(field(assignment, "left"), "subscript"))
+    return field(assignment, "left");
+  return Node{};
+}
+
 // The entries of the list `value` holds at `point` (in `model`'s file): a
-// list or tuple written there, or bound once to a name, with what is added
-// to that name before `point`; a single callback otherwise.
+// list or tuple written there, or bound once to a name or a subscript, with
+// what is added to it before `point`; a single callback otherwise.
 std::vector<CallbackEntry> listedAt(const FileModel& model, Node value, Node point) {
   Node list = made(model, value);
   if (isNull(list)) return {};
   if (!is(list, "list") && !is(list, "tuple")) return {{list, true, &model}};
   std::vector<CallbackEntry> entries;
   for (Node item : namedChildren(list)) entries.push_back({item, true, &model});
-  if (is(value, "identifier") && is(list, "list"))
-    for (const CallbackEntry& added : addedBefore(model, value, point)) entries.push_back(added);
+  Node holder = is(list, "list") ? holderOf(value, list) : Node{};
+  if (!isNull(holder))
+    for (const CallbackEntry& added : addedBefore(model, holder, point)) entries.push_back(added);
   return entries;
 }
 
