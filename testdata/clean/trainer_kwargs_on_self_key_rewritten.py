@@ -27,4 +27,5 @@ class Forecaster(LightningModule):
 
 if __name__ == "__main__":
     loader = DataLoader(torch.randn(8, 3), batch_size=4)
-    Forecaster(accelerator="gpu", devices=1, strategy="deepspeed_stage_2").fit_loader(loader)
+    model = Forecaster(accelerator="gpu", devices=1, strategy="deepspeed_stage_2", max_epochs=1)
+    model.fit_loader(loader)
