@@ -71,6 +71,8 @@ class NodeTable {
     uint8_t field;  // its field in its parent (0: none)
     uint8_t flags;
   };
+  // Every table of a project is held until it is linked: 24 bytes a node.
+  static_assert(sizeof(Entry) == 24);
   enum Flag : uint8_t { kNamed = 1, kMissing = 2, kHasError = 4 };
   const Entry& entry(uint32_t i) const { return entries_[i]; }
 
