@@ -14,11 +14,60 @@ std::string_view textOf(Node n, std::string_view source) {
 
 namespace {
 
+// Calls visit(c) with the place of each child of the node at `i`, in order,
+// until it returns false: each child's subtree is skipped to reach the next.
+template <typename Visit>
+void eachChild(const NodeTable& table, uint32_t i, Visit visit) {
+  for (uint32_t c = i + 1, end = table.entry(i).subtreeEnd; c < end; c = table.entry(c).subtreeEnd)
+    if (!visit(c)) return;
+}
+
+bool isNamedAt(const NodeTable& table, uint32_t i) {
+  return (table.entry(i).flags & NodeTable::kNamed) != 0;
+}
+
 // The first child of the node at `i` in `field`, or -1.
 int64_t childInField(const NodeTable& table, uint32_t i, TSFieldId field) {
-  for (uint32_t c = i + 1, end = table.entry(i).subtreeEnd; c < end; c = table.entry(c).subtreeEnd)
-    if (table.entry(c).field == field) return c;
-  return -1;
+  int64_t found = -1;
+  eachChild(table, i, [&](uint32_t c) {
+    if (table.entry(c).field == field) found = c;
+    return found < 0;
+  });
+  return found;
+}
+
+// The `i`th child of n (only named ones counted, when `namedOnly`), or null.
+Node nthChild(Node n, uint32_t i, bool namedOnly) {
+  if (isNull(n)) return Node{};
+  Node out{};
+  eachChild(*n.table, n.at, [&](uint32_t c) {
+    if (namedOnly && !isNamedAt(*n.table, c)) return true;
+    if (i-- == 0) out = n.table->node(c);
+    return isNull(out);
+  });
+  return out;
+}
+
+// How many children n has (only named ones, when `namedOnly`).
+uint32_t countChildren(Node n, bool namedOnly) {
+  if (isNull(n)) return 0;
+  uint32_t count = 0;
+  eachChild(*n.table, n.at, [&](uint32_t c) {
+    if (!namedOnly || isNamedAt(*n.table, c)) ++count;
+    return true;
+  });
+  return count;
+}
+
+// n's children (only named ones, when `namedOnly`).
+std::vector<Node> childrenOf(Node n, bool namedOnly) {
+  std::vector<Node> out;
+  if (isNull(n)) return out;
+  eachChild(*n.table, n.at, [&](uint32_t c) {
+    if (!namedOnly || isNamedAt(*n.table, c)) out.push_back(n.table->node(c));
+    return true;
+  });
+  return out;
 }
 
 }  // namespace
@@ -155,57 +204,12 @@ NodeTable::NodeTable(const TSTree* tree) {
   }
 }
 
-std::vector<Node> namedChildren(Node n) {
-  std::vector<Node> out;
-  if (isNull(n)) return out;
-  const NodeTable& t = *n.table;
-  for (uint32_t c = n.at + 1, end = t.entry(n.at).subtreeEnd; c < end; c = t.entry(c).subtreeEnd)
-    if (t.entry(c).flags & NodeTable::kNamed) out.push_back(t.node(c));
-  return out;
-}
-
-std::vector<Node> children(Node n) {
-  std::vector<Node> out;
-  if (isNull(n)) return out;
-  const NodeTable& t = *n.table;
-  for (uint32_t c = n.at + 1, end = t.entry(n.at).subtreeEnd; c < end; c = t.entry(c).subtreeEnd)
-    out.push_back(t.node(c));
-  return out;
-}
-
-uint32_t childCount(Node n) {
-  if (isNull(n)) return 0;
-  const NodeTable& t = *n.table;
-  uint32_t count = 0;
-  for (uint32_t c = n.at + 1, end = t.entry(n.at).subtreeEnd; c < end; c = t.entry(c).subtreeEnd)
-    ++count;
-  return count;
-}
-
-Node child(Node n, uint32_t i) {
-  if (isNull(n)) return Node{};
-  const NodeTable& t = *n.table;
-  for (uint32_t c = n.at + 1, end = t.entry(n.at).subtreeEnd; c < end; c = t.entry(c).subtreeEnd)
-    if (i-- == 0) return t.node(c);
-  return Node{};
-}
-
-uint32_t namedChildCount(Node n) {
-  if (isNull(n)) return 0;
-  const NodeTable& t = *n.table;
-  uint32_t count = 0;
-  for (uint32_t c = n.at + 1, end = t.entry(n.at).subtreeEnd; c < end; c = t.entry(c).subtreeEnd)
-    if (t.entry(c).flags & NodeTable::kNamed) ++count;
-  return count;
-}
-
-Node namedChild(Node n, uint32_t i) {
-  if (isNull(n)) return Node{};
-  const NodeTable& t = *n.table;
-  for (uint32_t c = n.at + 1, end = t.entry(n.at).subtreeEnd; c < end; c = t.entry(c).subtreeEnd)
-    if ((t.entry(c).flags & NodeTable::kNamed) && i-- == 0) return t.node(c);
-  return Node{};
-}
+std::vector<Node> namedChildren(Node n) { return childrenOf(n, true); }
+std::vector<Node> children(Node n) { return childrenOf(n, false); }
+uint32_t childCount(Node n) { return countChildren(n, false); }
+Node child(Node n, uint32_t i) { return nthChild(n, i, false); }
+uint32_t namedChildCount(Node n) { return countChildren(n, true); }
+Node namedChild(Node n, uint32_t i) { return nthChild(n, i, true); }
 
 Node descendantForRange(Node root, uint32_t start, uint32_t end) {
   if (isNull(root)) return root;
@@ -215,15 +219,15 @@ Node descendantForRange(Node root, uint32_t start, uint32_t end) {
   // as tree-sitter descends.
   for (bool descended = true; descended;) {
     descended = false;
-    for (uint32_t c = found.at + 1, last = t.entry(found.at).subtreeEnd; c < last;
-         c = t.entry(c).subtreeEnd) {
+    eachChild(t, found.at, [&](uint32_t c) {
       const NodeTable::Entry& e = t.entry(c);
-      if (e.end < end || e.end <= start) continue;
-      if (start < e.start) break;
-      found = t.node(c);
-      descended = true;
-      break;
-    }
+      if (e.end < end || e.end <= start) return true;
+      if (start >= e.start) {
+        found = t.node(c);
+        descended = true;
+      }
+      return false;
+    });
   }
   return found;
 }
@@ -238,8 +242,11 @@ Node previousNamedSibling(Node n) {
   if (isNull(parent)) return Node{};
   const NodeTable& t = *n.table;
   Node previous{};
-  for (uint32_t c = parent.at + 1; c < n.at; c = t.entry(c).subtreeEnd)
-    if (t.entry(c).flags & NodeTable::kNamed) previous = t.node(c);
+  eachChild(t, parent.at, [&](uint32_t c) {
+    if (c >= n.at) return false;
+    if (isNamedAt(t, c)) previous = t.node(c);
+    return true;
+  });
   return previous;
 }
 
