@@ -91,7 +91,7 @@ void matchGradAccumulationInDeepspeedConfig(const FileContext& ctx, std::vector<
     if (key.file)
       where = fmt::format("({}:{})", key.file->path, key.line);
     else if (here)
-      where = fmt::format("(set at line {})", lineNumber(key.python.node, ctx.file.text()));
+      where = fmt::format("(set at line {})", ctx.file.lineOf(startOf(key.python.node)) + 1);
     else
       where = fmt::format("({}:{})", key.python.model->file().path(),
                           key.python.model->file().position(startOf(key.python.node)).row);

@@ -20,6 +20,13 @@ using Path = std::vector<std::string>;
 KeyValues absent() { return {{KeyValue{}}, true}; }
 KeyValues unknown() { return {{}, false}; }
 
+// Whether a dict's method only reads it (`d.get(k)`, `d.copy()`), leaving
+// every key as it was.
+bool onlyReads(std::string_view method) {
+  return method == "get" || method == "items" || method == "keys" || method == "values" ||
+         method == "copy";
+}
+
 // Later paths add to what reaches; a set on every path replaces it.
 void assign(KeyValues& into, KeyValues value, bool onEveryPath) {
   if (onEveryPath) {
@@ -201,9 +208,7 @@ class Mutations {
 
   void methodUse(Node n, const MethodCall& mc, KeyValues& kv) {
     std::string_view method = mc.method;
-    if (method == "get" || method == "items" || method == "keys" || method == "values" ||
-        method == "copy" || method == "__contains__")
-      return;
+    if (onlyReads(method) || method == "__contains__") return;
     std::vector<Node> positional = positionalArguments(mc.arguments);
     std::string key;
     bool literalKey = !positional.empty() && stringLiteral(positional[0], source_, key);
@@ -318,10 +323,7 @@ bool leavesKeyAlone(Node use, std::string_view key, std::string_view source) {
   Node parent = parentOf(use);
   if (is(parent, "dictionary_splat")) return true;
   if (is(parent, "attribute") && is(parentOf(parent), "call")) {
-    std::string_view method = textOf(field(parent, "attribute"), source);
-    for (std::string_view reads : {"get", "copy", "keys", "items", "values"})
-      if (method == reads) return true;
-    return false;
+    return onlyReads(textOf(field(parent, "attribute"), source));
   }
   if (!is(parent, "subscript") || !sameNode(field(parent, "value"), use)) return false;
   std::string other;

@@ -250,11 +250,6 @@ Node previousNamedSibling(Node n) {
   return previous;
 }
 
-uint32_t lineNumber(Node n, std::string_view source) {
-  std::string_view before = source.substr(0, startOf(n));
-  return static_cast<uint32_t>(std::count(before.begin(), before.end(), '\n')) + 1;
-}
-
 void walk(Node n, const std::function<bool(Node)>& visit) {
   if (isNull(n)) return;
   const NodeTable& t = *n.table;

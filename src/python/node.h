@@ -136,9 +136,6 @@ void walkTypes(Node n, std::initializer_list<const char*> types,
 Node parentOf(Node n);
 // The named node before n among its parent's children, or null.
 Node previousNamedSibling(Node n);
-// The line n starts on, counted from 1 over the whole text (not a
-// notebook's cell).
-uint32_t lineNumber(Node n, std::string_view source);
 
 // The nearest ancestor (not n itself) of one of the given types, or null.
 Node ancestorOfType(Node n, std::initializer_list<const char*> types);
