@@ -17,14 +17,15 @@ namespace lightfix {
 
 namespace {
 
-void parseSlot(FileSlot& slot, std::string text, uint64_t words, const RunOptions& options) {
+void parseSlot(FileSlot& slot, std::string text, uint64_t words, const ParseInputs& in) {
+  const RunOptions& options = in.options;
   slot.words = words;
   slot.matchable = Prefilter::python(words) == Relevance::Rules;
   std::string shown =
       slot.path == "-" && !options.stdinFilename.empty() ? options.stdinFilename : slot.path;
   slot.file = std::make_shared<SourceFile>(shown, std::move(text));
   slot.stage = SlotStage::Parsed;
-  slot.tree = SyntaxTree::parse(slot.file->text());
+  slot.tree = in.tables.parse(slot.file->text());
   if (!slot.tree.hasError())
     slot.model = std::make_unique<FileModel>(*slot.file, slot.tree, options.model);
 }
@@ -37,30 +38,29 @@ bool leftUnparsed(const FileSlot& slot) {
 
 // Reads again a file the filter left, and parses it when `wanted(text)`:
 // true when it did.
-bool parseFromDisk(FileSlot& slot, const Prefilter& prefilter, const RunOptions& options,
+bool parseFromDisk(FileSlot& slot, const ParseInputs& in,
                    llvm::function_ref<bool(std::string_view)> wanted) {
   std::string text;
   std::string error;  // unread, it informs nothing: no error of the run
   if (!readSource(slot.path, text, error) || refusedByte(text) || !wanted(text)) return false;
-  uint64_t words = prefilter.words(text);
-  parseSlot(slot, std::move(text), words, options);
+  uint64_t words = in.prefilter.words(text);
+  parseSlot(slot, std::move(text), words, in);
   return true;
 }
 
 }  // namespace
 
-void scanSlot(FileSlot& slot, const RunOptions& options) {
+void scanSlot(FileSlot& slot, const ParseInputs& in) {
   if (slot.stage != SlotStage::ToParse) return;
   if (slot.cxx) {
     slot.file = std::make_shared<SourceFile>(slot.path, std::move(slot.text));
     slot.stage = SlotStage::Parsed;
     return;
   }
-  parseSlot(slot, std::move(slot.text), slot.words, options);
+  parseSlot(slot, std::move(slot.text), slot.words, in);
 }
 
-void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter& prefilter,
-                   const RunOptions& options) {
+void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const ParseInputs& in) {
   ModuleTable unparsed;
   std::vector<size_t> slotOf;
   for (size_t i = 0; i < slots.size(); ++i) {
@@ -83,7 +83,7 @@ void parseImported(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter
       }
     std::sort(next.begin(), next.end());
     pool.forEach(next.size(), [&](size_t k) {
-      parseFromDisk(slots[next[k]], prefilter, options, [](std::string_view) { return true; });
+      parseFromDisk(slots[next[k]], in, [](std::string_view) { return true; });
     });
     wave.clear();
     for (size_t i : next)
@@ -112,8 +112,8 @@ std::set<std::string> subclassNames(const std::vector<FileSlot>& slots) {
 
 }  // namespace
 
-void parseSubclassUsers(std::vector<FileSlot>& slots, WorkPool& pool, const Prefilter& prefilter,
-                        const RunOptions& options) {
+void parseSubclassUsers(std::vector<FileSlot>& slots, WorkPool& pool, const ParseInputs& in) {
+  const Prefilter& prefilter = in.prefilter;
   if (!prefilter.enabled()) return;
   std::set<std::string> scanned;
   for (;;) {
@@ -130,7 +130,7 @@ void parseSubclassUsers(std::vector<FileSlot>& slots, WorkPool& pool, const Pref
       if (leftUnparsed(slots[i])) unparsed.push_back(i);
     std::vector<char> parsed(unparsed.size(), 0);
     pool.forEach(unparsed.size(), [&](size_t k) {
-      parsed[k] = parseFromDisk(slots[unparsed[k]], prefilter, options, [&](std::string_view text) {
+      parsed[k] = parseFromDisk(slots[unparsed[k]], in, [&](std::string_view text) {
         bool uses = false;
         forEachRegion(text, [&](Region region, std::string_view part) {
           uses = uses || (region != Region::String && users.scan(part, 1) != 0);
@@ -139,7 +139,7 @@ void parseSubclassUsers(std::vector<FileSlot>& slots, WorkPool& pool, const Pref
       });
     });
     if (std::find(parsed.begin(), parsed.end(), 1) == parsed.end()) continue;
-    parseImported(slots, pool, prefilter, options);
+    parseImported(slots, pool, in);
   }
 }
 

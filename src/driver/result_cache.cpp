@@ -8,11 +8,13 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Support/xxhash.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 
 #include "core/environment.h"
+#include "driver/binary_identity.h"
 #include "rules/rule.h"
 
 namespace lightfix {
@@ -21,22 +23,6 @@ namespace {
 
 // Bumped whenever an entry's layout or meaning changes.
 constexpr int kFormat = 2;
-
-// The binary itself: a rebuilt lightfix may find other things. Looked up
-// once a run; empty when it cannot be, and then nothing is cached.
-const std::string& binaryIdentity() {
-  static const std::string identity = [] {
-    std::error_code ec;
-    std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-    if (ec) return std::string();
-    auto size = std::filesystem::file_size(exe, ec);
-    if (ec) return std::string();
-    auto time = std::filesystem::last_write_time(exe, ec).time_since_epoch().count();
-    if (ec) return std::string();
-    return fmt::format("{} {} {}", exe.string(), size, time);
-  }();
-  return identity;
-}
 
 const char* modeName(Mode mode) {
   switch (mode) {
@@ -237,6 +223,18 @@ std::string CacheKey::digest() const {
   return out;
 }
 
+bool makeCacheFolder(const std::string& dir) {
+  if (llvm::sys::fs::exists(dir)) return true;
+  if (llvm::sys::fs::create_directories(dir)) return false;
+  // Backup and archiving tools leave out a folder so marked.
+  std::error_code ec;
+  llvm::raw_fd_ostream tag(dir + "/CACHEDIR.TAG", ec);
+  if (!ec)
+    tag << "Signature: 8a477f597d28d172789f06886806bc55\n"
+           "# This file is a cache directory tag created by lightfix.\n";
+  return true;
+}
+
 ResultCache::ResultCache(std::string dir)
     : dir_(binaryIdentity().empty() ? std::string() : std::move(dir)) {}
 
@@ -298,15 +296,7 @@ void ResultCache::store(const std::string& root, const std::string& key, Mode mo
 
   // Whole or not at all: a temporary file renamed over the entry, so that
   // runs side by side each read a complete one.
-  if (!llvm::sys::fs::exists(dir_)) {
-    if (llvm::sys::fs::create_directories(dir_)) return;
-    // Backup and archiving tools leave out a folder so marked.
-    std::error_code ec;
-    llvm::raw_fd_ostream tag(dir_ + "/CACHEDIR.TAG", ec);
-    if (!ec)
-      tag << "Signature: 8a477f597d28d172789f06886806bc55\n"
-             "# This file is a cache directory tag created by lightfix.\n";
-  }
+  if (!makeCacheFolder(dir_)) return;
   llvm::SmallString<256> temporary;
   int fd = -1;
   if (llvm::sys::fs::createUniqueFile(dir_ + "/entry-%%%%%%%%.tmp", fd, temporary)) return;
@@ -328,13 +318,17 @@ void ResultCache::store(const std::string& root, const std::string& key, Mode mo
 }
 
 void ResultCache::prune(int days) const {
-  if (!enabled() || !wrote_) return;
+  if (enabled() && wrote_) removeUntouched(dir_, {".json", ".tmp"}, days);
+}
+
+void removeUntouched(const std::string& dir, std::initializer_list<std::string_view> extensions,
+                     int days) {
   std::error_code ec;
   auto cutoff = std::filesystem::file_time_type::clock::now() - std::chrono::hours(24 * days);
-  for (std::filesystem::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
+  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const std::filesystem::path& path = it->path();
     std::string ext = path.extension().string();
-    if (ext != ".json" && ext != ".tmp") continue;
+    if (std::find(extensions.begin(), extensions.end(), ext) == extensions.end()) continue;
     std::error_code timeError;
     if (std::filesystem::last_write_time(path, timeError) < cutoff && !timeError)
       std::filesystem::remove(path, timeError);

@@ -27,6 +27,7 @@
 #include "driver/project_roots.h"
 #include "driver/read_stage.h"
 #include "driver/result_cache.h"
+#include "driver/table_store.h"
 #include "driver/work_pool.h"
 #include "model/config_files.h"
 #include "model/project_model.h"
@@ -64,6 +65,7 @@ struct RunShared {
   CheckedRun::State& s;
   const Prefilter& prefilter;
   const ResultCache& cache;
+  const TableStore& tables;
   Progress& progress;
   bool keepModels;
   CompileCommands& commands;  // guarded by commandsLock: projects run side by side
@@ -98,7 +100,8 @@ CheckedRun::CheckedRun(const std::vector<std::string>& paths, const RunOptions& 
   Prefilter prefilter(options.rules, options.prefilter);
   std::mutex commandsLock;
   ResultCache cache(keepModels ? std::string() : options.cacheDir);
-  RunShared run{s, prefilter, cache, progress, keepModels, commands, commandsLock};
+  TableStore tables(keepModels ? std::string() : options.cacheDir);
+  RunShared run{s, prefilter, cache, tables, progress, keepModels, commands, commandsLock};
   // A large project spreads its files over the threads; small ones (a fleet
   // of repositories) run whole, one per thread at a time.
   std::vector<size_t> small;
@@ -117,6 +120,7 @@ CheckedRun::CheckedRun(const std::vector<std::string>& paths, const RunOptions& 
   if (keepModels)
     for (ProjectCheck& project : s.projects) keepOutcomes(project);
   cache.prune();
+  tables.prune(ResultCache::kPruneAfterDays);
 
   // Every file's outcome, in the run's file order.
   std::vector<std::pair<size_t, FileOutcome*>> outcomes;
@@ -250,6 +254,7 @@ std::vector<std::optional<std::string>> readConfigs(const ProjectCheck& project)
 // prefilter → parse → model, for the files that matter and those they import.
 void parseFiles(RunShared& run, ProjectCheck& project, WorkPool& pool) {
   const RunOptions& options = run.s.options;
+  ParseInputs in{options, run.prefilter, run.tables};
   pool.forEach(project.slots.size(),
                [&](size_t k) { classifySlot(project.slots[k], run.prefilter); });
   // An installed package may hold a LightningModule base a file imports.
@@ -257,11 +262,11 @@ void parseFiles(RunShared& run, ProjectCheck& project, WorkPool& pool) {
     markUnreached(project.slots, options.stdinFilename);
   pool.forEach(project.slots.size(), [&](size_t k) {
     FileSlot& slot = project.slots[k];
-    scanSlot(slot, options);
+    scanSlot(slot, in);
     if (!slot.matchable && !slot.context) ++run.progress.done;
   });
-  parseImported(project.slots, pool, run.prefilter, run.s.options);
-  parseSubclassUsers(project.slots, pool, run.prefilter, run.s.options);
+  parseImported(project.slots, pool, in);
+  parseSubclassUsers(project.slots, pool, in);
 }
 
 // The configs into the model, and the YAML ones checked. Every config is

@@ -150,11 +150,9 @@ const char* typeName(Node n) {
 NodeTable::NodeTable(const TSTree* tree) {
   TSNode root = ts_tree_root_node(tree);
   language_ = ts_tree_language(tree);
-  // Copies: the cache's slot a reference points into may be taken by another
+  // A copy: the cache's slot a reference points into may be taken by another
   // name's lookup.
-  const TypeSymbols call = typeSymbols(language_, "call");
   const TypeSymbols function = typeSymbols(language_, "function_definition");
-  const TypeSymbols definesClass = typeSymbols(language_, "class_definition");
   // Built in this thread's scratch vector, whose pages are already mapped,
   // then copied at its size: every table of a project is held until it is
   // linked, and growing each in fresh memory faulted its pages in twice.
@@ -168,8 +166,6 @@ NodeTable::NodeTable(const TSTree* tree) {
     int32_t parent = open.empty() ? -1 : static_cast<int32_t>(open.back());
     auto at = static_cast<uint32_t>(scratch.size());
     TSSymbol symbol = ts_node_symbol(n);
-    if (call.matches(symbol)) calls_.push_back(at);
-    if (definesClass.matches(symbol)) classes_.push_back(at);
     Entry e{};
     e.start = ts_node_start_byte(n);
     e.end = ts_node_end_byte(n);
@@ -194,13 +190,28 @@ NodeTable::NodeTable(const TSTree* tree) {
       if (ts_tree_cursor_goto_next_sibling(&cursor)) break;
       if (!ts_tree_cursor_goto_parent(&cursor)) {
         ts_tree_cursor_delete(&cursor);
-        entries_.assign(scratch.begin(), scratch.end());
+        auto entries = std::make_shared<std::vector<Entry>>(scratch.begin(), scratch.end());
+        entries_ = entries->data();
+        count_ = static_cast<uint32_t>(entries->size());
+        storage_ = std::move(entries);
         // An outsized file's scratch is not kept for the rest of the run.
         constexpr size_t kKeptScratch = size_t{1} << 17;  // 3 MB of entries
         if (scratch.capacity() > kKeptScratch) std::vector<Entry>().swap(scratch);
+        indexEntries();
         return;
       }
     }
+  }
+}
+
+void NodeTable::indexEntries() {
+  // Copies: the cache's slot a reference points into may be taken by another
+  // name's lookup.
+  const TypeSymbols call = typeSymbols(language_, "call");
+  const TypeSymbols definesClass = typeSymbols(language_, "class_definition");
+  for (uint32_t i = 0; i < count_; ++i) {
+    if (call.matches(entries_[i].symbol)) calls_.push_back(i);
+    if (definesClass.matches(entries_[i].symbol)) classes_.push_back(i);
   }
 }
 

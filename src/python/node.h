@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,9 +50,16 @@ const TypeSymbols& typeSymbols(const TSLanguage* language, const char* type);
 class NodeTable {
  public:
   explicit NodeTable(const TSTree* tree);
-  size_t size() const { return entries_.size(); }
+  // Its entries as bytes, for a table store (node_table_bytes.cpp), and
+  // back: null unless `bytes` are a table, of a text of `textSize` bytes,
+  // whose every place lies within it. The entries are read in place where
+  // they are aligned (a file mapped into memory): `owner` keeps them.
+  std::string bytes() const;
+  static std::unique_ptr<NodeTable> fromBytes(std::string_view bytes, size_t textSize,
+                                              std::shared_ptr<const void> owner = nullptr);
+  size_t size() const { return count_; }
   Node node(uint32_t i) const { return Node{this, i}; }
-  Node root() const { return entries_.empty() ? Node{} : node(0); }
+  Node root() const { return count_ == 0 ? Node{} : node(0); }
   const TSLanguage* language() const { return language_; }
   // Where the `call` nodes are, in document order.
   const std::vector<uint32_t>& calls() const { return calls_; }
@@ -75,10 +83,19 @@ class NodeTable {
   static_assert(sizeof(Entry) == 24);
   enum Flag : uint8_t { kNamed = 1, kMissing = 2, kHasError = 4 };
   const Entry& entry(uint32_t i) const { return entries_[i]; }
+  const Entry* begin() const { return entries_; }
+  const Entry* end() const { return entries_ + count_; }
 
  private:
+  NodeTable() = default;
+  // The lists of calls and classes, from the entries.
+  void indexEntries();
+
   const TSLanguage* language_ = nullptr;
-  std::vector<Entry> entries_;
+  const Entry* entries_ = nullptr;
+  uint32_t count_ = 0;
+  // What holds the entries: a vector of them, or the bytes they were read in.
+  std::shared_ptr<const void> storage_;
   std::vector<uint32_t> calls_;
   std::vector<uint32_t> classes_;
 };

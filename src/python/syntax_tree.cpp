@@ -56,6 +56,12 @@ SyntaxTree SyntaxTree::parse(std::string_view text) {
   return tree;
 }
 
+SyntaxTree SyntaxTree::of(std::unique_ptr<NodeTable> table) {
+  SyntaxTree tree;
+  tree.table_ = std::move(table);
+  return tree;
+}
+
 bool SyntaxTree::parses(std::string_view text) { return !parsedWithError(parseText(text)); }
 
 static bool isErrorNode(Node node) { return is(node, "ERROR") || isMissing(node); }

@@ -13,6 +13,8 @@ namespace lightfix {
 class SyntaxTree {
  public:
   static SyntaxTree parse(std::string_view text);
+  // The tree a table stands for (one parse() made, stored and read back).
+  static SyntaxTree of(std::unique_ptr<NodeTable> table);
   // Whether `text` parses without an error, building no table.
   static bool parses(std::string_view text);
 
