@@ -117,11 +117,38 @@ TEST(ProjectIndex, ReadsStrategyFlagsOfLauncherScripts) {
                     "python train.py --strategy=ddp\n"
                     "torchrun --nproc-per-node 8 train.py \\\n"
                     "    --dist-strategy \"deepspeed_stage_3\"\n");
-  const LauncherFlag* flag = index.launcherPassing("--dist_strategy");
+  const LauncherFlag* flag = index.launcherPassing("--dist_strategy", "scripts/train.py");
   ASSERT_NE(flag, nullptr);
   EXPECT_EQ(flag->line, 4u);
   EXPECT_EQ(flag->value, "deepspeed_stage_3");
-  EXPECT_EQ(index.launcherPassing("--strategy"), nullptr);  // ddp only
+  EXPECT_EQ(index.launcherPassing("--strategy", "scripts/train.py"), nullptr);  // ddp only
+}
+
+// A launcher's flags reach only the scripts it runs, by their file name
+// (its path may be another machine's, or shell variables'), or as a module;
+// one naming none may run any.
+TEST(ProjectIndex, ALauncherPassesItsFlagsToTheScriptsItRuns) {
+  ProjectIndex index;
+  index.addLauncher("repo/b.sh", "#!/bin/bash\npython3 b.py --strategy deepspeed_stage_2\n");
+  index.addLauncher("repo/fs/run.sh",
+                    "ROOT=/mnt/code\n"
+                    "options=\" --strategy deepspeed_stage_${STAGE} \"\n"
+                    "srun python3 \"$(dirname \"$0\")\"/../examples/pretrain.py $options\n");
+  index.addLauncher("repo/m.sh", "python -m pkg.fit --strategy=deepspeed\n");
+  index.addLauncher("repo/any.sh", "python3 \"$1\" --dist-strategy deepspeed_stage_3\n");
+  EXPECT_EQ(index.launcherPassing("--strategy", "repo/a.py"), nullptr);
+  ASSERT_NE(index.launcherPassing("--strategy", "repo/b.py"), nullptr);
+  EXPECT_EQ(index.launcherPassing("--strategy", "repo/b.py")->path, "repo/b.sh");
+  EXPECT_EQ(index.launcherPassing("--strategy", "repo/sub/b.py")->path, "repo/b.sh");
+  EXPECT_EQ(index.launcherPassing("--strategy", "repo/bb.py"), nullptr);
+  ASSERT_NE(index.launcherPassing("--strategy", "repo/examples/pretrain.py"), nullptr);
+  EXPECT_EQ(index.launcherPassing("--strategy", "repo/examples/pretrain.py")->path,
+            "repo/fs/run.sh");
+  EXPECT_EQ(index.launcherPassing("--strategy", "repo/other/pretrain.py")->path, "repo/fs/run.sh");
+  EXPECT_EQ(index.launcherPassing("--strategy", "repo/pretrain_base.py"), nullptr);
+  ASSERT_NE(index.launcherPassing("--strategy", "repo/pkg/fit.py"), nullptr);
+  EXPECT_EQ(index.launcherPassing("--strategy", "repo/pkg/fit.py")->path, "repo/m.sh");
+  ASSERT_NE(index.launcherPassing("--dist_strategy", "repo/a.py"), nullptr);
 }
 
 TEST(ProjectIndex, AHydraPrimaryConfigGivesItsInlineTrainersStrategy) {

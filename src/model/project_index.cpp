@@ -58,7 +58,27 @@ const DeepSpeedJson* ProjectIndex::deepSpeedConfig(const std::string& fromPath,
   return nullptr;
 }
 
+namespace {
+
+// The file name of the script a launcher's word names (`$ROOT/train.py`,
+// `"${DIR}"/../train.py` → `train.py`), or of the module `-m` runs
+// (`pkg.train` → `train.py`); empty for neither. Only the name is compared:
+// a launcher names a script by a path of its author's machine or one built
+// of shell variables.
+std::string scriptNamed(const std::string& word, bool module) {
+  std::string name =
+      word.substr(word.find_last_of("/)}") == std::string::npos ? 0 : word.find_last_of("/)}") + 1);
+  if (module && !name.empty() && name.find('$') == std::string::npos)
+    return name.substr(name.rfind('.') == std::string::npos ? 0 : name.rfind('.') + 1) + ".py";
+  bool python = name.size() > 3 && name.compare(name.size() - 3, 3, ".py") == 0 &&
+                name.find('$') == std::string::npos;
+  return python ? name : std::string();
+}
+
+}  // namespace
+
 void ProjectIndex::addLauncher(const std::string& path, const std::string& text) {
+  std::vector<std::string>& scripts = launcherScripts_[path];
   unsigned line = 1;
   size_t start = 0;
   while (start <= text.size()) {
@@ -77,19 +97,30 @@ void ProjectIndex::addLauncher(const std::string& path, const std::string& text)
       }
     }
     if (!word.empty()) words.push_back(word);
-    for (size_t i = 0; i + 1 < words.size(); ++i)
-      if (words[i].rfind("--", 0) == 0 && words[i].size() > 2)
+    for (size_t i = 0; i < words.size(); ++i) {
+      bool module = i > 0 && words[i - 1] == "-m";
+      if (std::string script = scriptNamed(words[i], module); !script.empty())
+        scripts.push_back(std::move(script));
+      if (i + 1 < words.size() && words[i].rfind("--", 0) == 0 && words[i].size() > 2)
         launcherFlags_.push_back({words[i], words[i + 1], path, line});
+    }
     start = end + 1;
     ++line;
   }
 }
 
-const LauncherFlag* ProjectIndex::launcherPassing(const std::string& flag) const {
+const LauncherFlag* ProjectIndex::launcherPassing(const std::string& flag,
+                                                  const std::string& scriptPath) const {
   std::string dashed = flag;
   std::replace(dashed.begin(), dashed.end(), '_', '-');
+  auto runs = [&](const std::string& launcher) {
+    auto it = launcherScripts_.find(launcher);
+    if (it == launcherScripts_.end() || it->second.empty()) return true;
+    std::string name = std::filesystem::path(scriptPath).filename().string();
+    return std::find(it->second.begin(), it->second.end(), name) != it->second.end();
+  };
   for (const LauncherFlag& f : launcherFlags_)
-    if ((f.flag == flag || f.flag == dashed) && isDeepSpeedName(f.value)) return &f;
+    if ((f.flag == flag || f.flag == dashed) && isDeepSpeedName(f.value) && runs(f.path)) return &f;
   return nullptr;
 }
 

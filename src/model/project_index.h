@@ -45,10 +45,13 @@ struct LauncherFlag {
 
 class ProjectIndex {
  public:
-  // Reads the `--flag value` / `--flag=value` pairs of a launcher script.
+  // Reads the `--flag value` / `--flag=value` pairs of a launcher script,
+  // and the Python scripts it runs (`train.py`, `-m pkg.train`).
   void addLauncher(const std::string& path, const std::string& text);
-  // The first launcher passing a DeepSpeed strategy name to `flag`, or null.
-  const LauncherFlag* launcherPassing(const std::string& flag) const;
+  // The first launcher passing a DeepSpeed strategy name to `flag` that may
+  // run the script at `scriptPath`: one naming a script of its file name, or
+  // naming none; or null.
+  const LauncherFlag* launcherPassing(const std::string& flag, const std::string& scriptPath) const;
   // A YAML config of the project, with the line of the first DeepSpeed
   // strategy it gives a Trainer (`trainer: {strategy: deepspeed_stage_2}`;
   // 0 for none).
@@ -125,6 +128,8 @@ class ProjectIndex {
   std::vector<const FileModel*> files_;
   ModuleTable modules_;  // files_' paths, in the same order
   std::vector<LauncherFlag> launcherFlags_;
+  // The file names of the Python scripts each launcher names, by its path.
+  std::map<std::string, std::vector<std::string>> launcherScripts_;
   HydraConfigs hydra_;
   std::vector<DeepSpeedJson> deepSpeedConfigs_;
   // Each YAML config's trainer strategy, if it sets one; by normalised path.

@@ -262,10 +262,11 @@ bool declares(Node arguments, const std::string& dest, std::string_view source) 
   return false;
 }
 
-// Maybe DeepSpeed when a launcher script of the project passes `--dest` a
-// DeepSpeed name.
+// Maybe DeepSpeed when a launcher script of the project that may run this
+// file passes `--dest` a DeepSpeed name.
 bool launcherPasses(const std::string& dest, const FileModel& m, Strategy& out) {
-  const LauncherFlag* flag = m.index() ? m.index()->launcherPassing("--" + dest) : nullptr;
+  const LauncherFlag* flag =
+      m.index() ? m.index()->launcherPassing("--" + dest, m.file().path()) : nullptr;
   if (!flag) return false;
   out = {};
   out.kind = Strategy::MaybeDeepSpeed;
