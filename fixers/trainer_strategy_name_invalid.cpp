@@ -73,7 +73,11 @@ std::optional<Fix> fixName(const FileContext& ctx, const TrainerStrategyNameInva
   if (!addEdit(fix.edits,
                replaceNode(ctx.file, name, "DeepSpeedStrategy(stage=1, offload_optimizer=True)")))
     return std::nullopt;
-  fix.message = "Use `DeepSpeedStrategy(stage=1, offload_optimizer=True)`";
+  fix.message =
+      std::string("Use `DeepSpeedStrategy(stage=1, offload_optimizer=True)`") + kOffloadNote;
+  // Offloading, DeepSpeed takes only its own optimizer: the module's may
+  // have to change too.
+  fix.applicability = Applicability::Unsafe;
   return fix;
 }
 

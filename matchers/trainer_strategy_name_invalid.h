@@ -6,6 +6,11 @@
 
 namespace lightfix {
 
+// What a fix to Fabric's offloading stage 1 adds to its message, in Python
+// and in YAML: its ZeRO-Offload takes only DeepSpeed's own optimizer.
+inline constexpr const char* kOffloadNote =
+    " (ZeRO-Offload then needs `DeepSpeedCPUAdam` as the optimizer)";
+
 struct TrainerStrategyNameInvalidMatch {
   Node name{};      // a Fabric-only strategy name given to a Trainer; else null
   Node trainer{};   // the Trainer construction, with `name`

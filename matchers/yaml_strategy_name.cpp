@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 
+#include "matchers/trainer_strategy_name_invalid.h"
 #include "model/config_files.h"
 #include "model/lightning_classes.h"
 #include "rules/finding.h"
@@ -76,7 +77,10 @@ std::vector<Finding> matchYamlStrategyName(const ConfigContext& ctx) {
     if (!spelling.package.empty()) {
       std::string object = strategyObject(spelling, spelling.package);
       Fix fix;
-      fix.message = "Write `" + object + "`";
+      fix.message = "Write `" + object + "`" + kOffloadNote;
+      // Offloading, DeepSpeed takes only its own optimizer: the module's may
+      // have to change too.
+      fix.applicability = Applicability::Unsafe;
       llvm::cantFail(
           fix.edits.add(clang::tooling::Replacement(ctx.path, s.offset, s.length, object)));
       f.fix = std::move(fix);

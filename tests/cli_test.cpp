@@ -93,7 +93,8 @@ TEST_F(Cli, ConfigFixesShowInTheDiffOfEachConfig) {
   std::ofstream(dir / "proj/main.py") << "from lightning.pytorch.cli import LightningCLI\n";
   std::ofstream(dir / "proj/configs/a.yaml") << "trainer:\n  strategy: deepspeed_stage_1_offload\n";
   std::ofstream(dir / "proj/configs/b.yaml") << "trainer:\n  strategy: deepspeed_stage_2\n";
-  Result r = lightfix(dir / "proj", "check --diff --no-cache .");
+  // The fix offloads: it is unsafe (the optimizer may have to change too).
+  Result r = lightfix(dir / "proj", "check --diff --unsafe-fixes --no-cache .");
   EXPECT_EQ(r.exit, 1);
   EXPECT_EQ(r.out,
             "--- a/configs/a.yaml\n+++ b/configs/a.yaml\n@@ -1,2 +1,2 @@\n trainer:\n"

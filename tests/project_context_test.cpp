@@ -140,10 +140,10 @@ TEST(ProjectContextConfigs, ANamedYamlConfigIsCheckedWithItsProject) {
   // The LightningCLI in main.py makes the YAML a Trainer's config.
   Result r = lightfix(dir, std::string(kCheck) + "configs/offload.yaml");
   EXPECT_EQ(r.out,
-            "configs/offload.yaml:6:13: error[LF014] [*] `deepspeed_stage_1_offload` is a Fabric "
+            "configs/offload.yaml:6:13: error[LF014] `deepspeed_stage_1_offload` is a Fabric "
             "strategy name, not the Trainer's; the Trainer raises \"You selected an invalid "
             "strategy name: `strategy='deepspeed_stage_1_offload'`\"\n"
-            "Found 1 error.\n[*] 1 fixable with `lightfix fix`.\n");
+            "Found 1 error.\n1 hidden fix can be enabled with the `--unsafe-fixes` option.\n");
   EXPECT_EQ(r.exit, 1);
   // A config the run only reads for context is not reported.
   Result other = lightfix(dir, std::string(kCheck) + "model.py configs/stage2.yaml");
