@@ -367,8 +367,8 @@ enum class Argparse {
 // matching `add_argument` or a `set_defaults` (parsedDefault), maybe
 // DeepSpeed when its choices offer it or a launcher script of the project
 // passes a DeepSpeed name.
-Argparse argparseValue(Node args, const std::string& dest, Node scope, const FileModel& m,
-                       int depth, Strategy& out) {
+Argparse argparseDefault(Node args, const std::string& dest, Node scope, const FileModel& m,
+                         int depth, Strategy& out) {
   ParsedDefault given = parsedDefault(args, dest, scope, m, depth);
   if (!given.parsed) return Argparse::NotParsed;
   if (!given.declared) return Argparse::Undeclared;
@@ -384,6 +384,38 @@ Argparse argparseValue(Node args, const std::string& dest, Node scope, const Fil
       }
     }
   if (!out.deepSpeed()) launcherPasses(dest, m, out);
+  return Argparse::Declared;
+}
+
+// What argparse says of `args.dest` where it is read, and what a script
+// sets it to after parsing (`args.strategy = "deepspeed_stage_2"`): those
+// values, and the default on a path that sets none.
+Argparse argparseValue(Node args, const std::string& dest, Node scope, const FileModel& m,
+                       int depth, Strategy& out) {
+  Argparse given = argparseDefault(args, dest, scope, m, depth, out);
+  if (given == Argparse::NotParsed || !is(args, "identifier")) return given;
+  std::string target = std::string(textOf(args, m.file().text())) + "." + dest;
+  ReachingAssignments set = m.bindings().reachingAll(target, scope, args);
+  if (set.assignments.empty()) return given;
+  bool all = true;
+  Strategy any;
+  for (const Assignment* a : set.assignments) {
+    Strategy s = evaluate(a->value, a->scope, m, depth + 1);
+    all = all && s.kind == Strategy::DeepSpeed;
+    keepEvidence(any, s);
+  }
+  if (!set.onEveryPath) {
+    // Undeclared, the default is Lightning 1.x's None, or what a launcher passes.
+    Strategy before;
+    if (given == Argparse::Declared) {
+      before = out;
+    } else {
+      launcherPasses(dest, m, before);
+    }
+    all = all && before.kind == Strategy::DeepSpeed;
+    keepEvidence(any, before);
+  }
+  out = all ? any : weakened(any, "set on some paths");
   return Argparse::Declared;
 }
 
