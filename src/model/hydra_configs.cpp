@@ -266,8 +266,22 @@ bool HydraConfigs::composes(const std::string& given) const {
   const HydraConfigFile* f = file(path);
   if (!f) return false;
   for (const HydraDefault& d : f->defaults)
-    if (d.group.empty()) return true;
+    if (d.group.empty() || pickedTrainer(path, d)) return true;
   return !extenders(path).empty();
+}
+
+std::optional<std::string> HydraConfigs::pickedTrainer(const std::string& path,
+                                                       const HydraDefault& d) const {
+  if (d.group.empty() || d.names.empty() || !namesGroup(d.group, HydraGroup::Trainer))
+    return std::nullopt;
+  // `/trainer` is under the config root, some folders above an experiment.
+  std::string dir = folderOf(path);
+  std::string root = dir;
+  for (int up = 0; up < kMaxHydraRootLevels; ++up, root = folderOf(root)) {
+    if (auto picked = groupFile(groupFolder(d.group, dir, root), d.names.back())) return picked;
+    if (d.group.rfind('/', 0) != 0) break;
+  }
+  return std::nullopt;
 }
 
 std::string HydraConfigs::normalPath(const std::string& path) { return normal(path); }
@@ -280,7 +294,15 @@ std::optional<StrategySource> HydraConfigs::composedAt(const std::string& path, 
   for (size_t k = 0; k <= f->defaults.size(); ++k) {
     if (k == self)
       if (auto own = ownTrainer(path)) out = own;
-    if (k == f->defaults.size() || !f->defaults[k].group.empty()) continue;
+    if (k == f->defaults.size()) continue;
+    // A `trainer/` config it picks (`- trainer: deepspeed`) is its Trainer
+    // section as merged there, with whatever strategy that config sets.
+    if (std::optional<std::string> picked = pickedTrainer(path, f->defaults[k])) {
+      StrategySource s = effective(*picked, HydraGroup::Trainer, depth + 1);
+      if (s.kind == Strategy::DeepSpeed || file(*picked)->setsStrategy) out = s;
+      continue;
+    }
+    if (!f->defaults[k].group.empty()) continue;
     for (const std::string& name : f->defaults[k].names)
       if (auto base = extended(path, name))
         if (auto inherited = composedAt(*base, depth + 1)) out = inherited;

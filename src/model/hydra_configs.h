@@ -46,8 +46,9 @@ class HydraConfigs {
   std::string groupTrainerPackage(const std::string& path) const;
 
   // Whether the config at `path` extends another through its defaults list
-  // (`defaults: [base, _self_]`) or is extended by one: its Trainer section
-  // is then one part of what Hydra composes.
+  // (`defaults: [base, _self_]`), picks a `trainer/` config (`- trainer:
+  // deepspeed`) or is extended by one: its Trainer section is then one part
+  // of what Hydra composes.
   bool composes(const std::string& path) const;
   // The strategy the Trainer section of `path` runs under, over each
   // composition holding it (itself, unless only other configs extend it,
@@ -75,6 +76,9 @@ class HydraConfigs {
   static std::string normalPath(const std::string& path);
   std::optional<StrategySource> composedAt(const std::string& path, int depth) const;
   std::optional<StrategySource> ownTrainer(const std::string& path) const;
+  // The `trainer/` config a defaults entry of the config at `path` picks
+  // (`- trainer: deepspeed`, `- override /trainer: deepspeed`), or none.
+  std::optional<std::string> pickedTrainer(const std::string& path, const HydraDefault& d) const;
   // The config a defaults entry without a group names: `base` beside
   // `from`, `/experiment/base` from the config root (the nearest folder
   // above that holds it).
