@@ -66,10 +66,12 @@ namespace {
 // a launcher names a script by a path of its author's machine or one built
 // of shell variables.
 std::string scriptNamed(const std::string& word, bool module) {
-  std::string name =
-      word.substr(word.find_last_of("/)}") == std::string::npos ? 0 : word.find_last_of("/)}") + 1);
-  if (module && !name.empty() && name.find('$') == std::string::npos)
-    return name.substr(name.rfind('.') == std::string::npos ? 0 : name.rfind('.') + 1) + ".py";
+  size_t cut = word.find_last_of("/)}");
+  std::string name = cut == std::string::npos ? word : word.substr(cut + 1);
+  if (module && !name.empty() && name.find('$') == std::string::npos) {
+    size_t dot = name.rfind('.');
+    return (dot == std::string::npos ? name : name.substr(dot + 1)) + ".py";
+  }
   bool python = name.size() > 3 && name.compare(name.size() - 3, 3, ".py") == 0 &&
                 name.find('$') == std::string::npos;
   return python ? name : std::string();

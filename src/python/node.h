@@ -83,8 +83,6 @@ class NodeTable {
   static_assert(sizeof(Entry) == 24);
   enum Flag : uint8_t { kNamed = 1, kMissing = 2, kHasError = 4 };
   const Entry& entry(uint32_t i) const { return entries_[i]; }
-  const Entry* begin() const { return entries_; }
-  const Entry* end() const { return entries_ + count_; }
 
  private:
   NodeTable() = default;
