@@ -32,7 +32,7 @@
 #include "core/environment.h"
 #include "core/version.h"
 #include "cxx/cxx_paths.h"
-#include "driver/result_cache.h"
+#include "driver/cache_files.h"
 #include "driver/run.h"
 #include "model/installed_classes.h"
 #include "registry/registry.h"

@@ -8,13 +8,8 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Support/xxhash.h>
 
-#include <algorithm>
-#include <chrono>
-#include <cstdlib>
-#include <filesystem>
-
-#include "core/environment.h"
 #include "driver/binary_identity.h"
+#include "driver/cache_files.h"
 #include "rules/rule.h"
 
 namespace lightfix {
@@ -223,18 +218,6 @@ std::string CacheKey::digest() const {
   return out;
 }
 
-bool makeCacheFolder(const std::string& dir) {
-  if (llvm::sys::fs::exists(dir)) return true;
-  if (llvm::sys::fs::create_directories(dir)) return false;
-  // Backup and archiving tools leave out a folder so marked.
-  std::error_code ec;
-  llvm::raw_fd_ostream tag(dir + "/CACHEDIR.TAG", ec);
-  if (!ec)
-    tag << "Signature: 8a477f597d28d172789f06886806bc55\n"
-           "# This file is a cache directory tag created by lightfix.\n";
-  return true;
-}
-
 ResultCache::ResultCache(std::string dir)
     : dir_(binaryIdentity().empty() ? std::string() : std::move(dir)) {}
 
@@ -294,53 +277,13 @@ void ResultCache::store(const std::string& root, const std::string& key, Mode mo
                            {"configs", std::move(configs)}};
   if (!write.faithful) return;
 
-  // Whole or not at all: a temporary file renamed over the entry, so that
-  // runs side by side each read a complete one.
-  if (!makeCacheFolder(dir_)) return;
-  llvm::SmallString<256> temporary;
-  int fd = -1;
-  if (llvm::sys::fs::createUniqueFile(dir_ + "/entry-%%%%%%%%.tmp", fd, temporary)) return;
-  {
-    llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
-    out << llvm::json::Value(std::move(entry));
-    out.close();
-    if (out.has_error()) {
-      out.clear_error();
-      llvm::sys::fs::remove(temporary);
-      return;
-    }
-  }
-  if (llvm::sys::fs::rename(temporary, entryPath(root))) {
-    llvm::sys::fs::remove(temporary);
-    return;
-  }
-  wrote_ = true;
+  std::string bytes;
+  llvm::raw_string_ostream(bytes) << llvm::json::Value(std::move(entry));
+  if (makeCacheFolder(dir_) && writeCacheFile(dir_, "entry", bytes, entryPath(root))) wrote_ = true;
 }
 
 void ResultCache::prune(int days) const {
   if (enabled() && wrote_) removeUntouched(dir_, {".json", ".tmp"}, days);
-}
-
-void removeUntouched(const std::string& dir, std::initializer_list<std::string_view> extensions,
-                     int days) {
-  std::error_code ec;
-  auto cutoff = std::filesystem::file_time_type::clock::now() - std::chrono::hours(24 * days);
-  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::filesystem::path& path = it->path();
-    std::string ext = path.extension().string();
-    if (std::find(extensions.begin(), extensions.end(), ext) == extensions.end()) continue;
-    std::error_code timeError;
-    if (std::filesystem::last_write_time(path, timeError) < cutoff && !timeError)
-      std::filesystem::remove(path, timeError);
-  }
-}
-
-std::string defaultCacheDir() {
-  if (envSwitch("LIGHTFIX_NO_CACHE")) return {};
-  if (const char* dir = envValue("LIGHTFIX_CACHE_DIR")) return dir;
-  if (const char* dir = envValue("XDG_CACHE_HOME")) return std::string(dir) + "/lightfix";
-  if (const char* home = envValue("HOME")) return std::string(home) + "/.cache/lightfix";
-  return {};
 }
 
 }  // namespace lightfix

@@ -11,7 +11,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -84,18 +83,5 @@ class ResultCache {
   std::string dir_;
   mutable std::atomic<bool> wrote_{false};  // projects are stored side by side
 };
-
-// Removes the files of `dir` with one of `extensions` untouched for `days`.
-void removeUntouched(const std::string& dir, std::initializer_list<std::string_view> extensions,
-                     int days);
-
-// Makes the cache's folder, tagged for backup tools, unless it is there:
-// false when it cannot be made.
-bool makeCacheFolder(const std::string& dir);
-
-// Where the cache lives: $LIGHTFIX_CACHE_DIR, else $XDG_CACHE_HOME/lightfix,
-// else ~/.cache/lightfix; empty (no cache) under LIGHTFIX_NO_CACHE=1 or
-// without a home.
-std::string defaultCacheDir();
 
 }  // namespace lightfix

@@ -4,11 +4,11 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Process.h>
-#include <llvm/Support/raw_ostream.h>
 
 #include <chrono>
 
 #include "driver/binary_identity.h"
+#include "driver/cache_files.h"
 #include "driver/result_cache.h"
 
 namespace lightfix {
@@ -63,26 +63,10 @@ SyntaxTree TableStore::parse(std::string_view text) const {
 }
 
 void TableStore::store(const std::string& path, const NodeTable& table) const {
-  if (!makeCacheFolder(cacheDir_) || !makeCacheFolder(dir_)) return;
-  // Whole or not at all: a temporary file renamed over the table.
-  llvm::SmallString<256> temporary;
-  int fd = -1;
-  if (llvm::sys::fs::createUniqueFile(dir_ + "/table-%%%%%%%%.tmp", fd, temporary)) return;
-  {
-    llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
-    out << table.bytes();
-    out.close();
-    if (out.has_error()) {
-      out.clear_error();
-      llvm::sys::fs::remove(temporary);
-      return;
-    }
-  }
-  if (llvm::sys::fs::rename(temporary, path)) {
-    llvm::sys::fs::remove(temporary);
-    return;
-  }
-  wrote_ = true;
+  // The folders are made once per run, not for each table.
+  std::call_once(folderMade_,
+                 [&] { folderReady_ = makeCacheFolder(cacheDir_) && makeCacheFolder(dir_); });
+  if (folderReady_ && writeCacheFile(dir_, "table", table.bytes(), path)) wrote_ = true;
 }
 
 void TableStore::prune(int days) const {

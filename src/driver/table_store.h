@@ -7,6 +7,7 @@
 // is only a parse, never an error of the run.
 
 #include <atomic>
+#include <mutex>
 #include <string>
 #include <string_view>
 
@@ -36,6 +37,8 @@ class TableStore {
   std::string cacheDir_;
   std::string dir_;
   std::string binary_;  // the binary's identity, hashed
+  mutable std::once_flag folderMade_;
+  mutable bool folderReady_ = false;  // set once, under folderMade_
   mutable std::atomic<bool> wrote_{false};
 };
 
