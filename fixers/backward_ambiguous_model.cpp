@@ -62,6 +62,8 @@ const SetupCall* feedingLoss(const FileContext& ctx, Node backward, Node scope) 
   if (args.empty()) return nullptr;
   const SetupCall* only = nullptr;
   for (Node m : modelsFeeding(ctx, args[0], scope, startOf(backward))) {
+    // A model run under `no_grad()` feeds the loss no gradient.
+    if (runsWithoutGradients(m, ctx.file.text())) continue;
     const SetupCall* s = ctx.model.setupOfModel(m, scope);
     if (!s) continue;
     if (only && only != s) return nullptr;

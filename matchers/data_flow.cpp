@@ -97,6 +97,29 @@ std::vector<Node> modelsFeeding(const FileContext& ctx, Node expr, Node scope, u
   return out;
 }
 
+static bool turnsOffGradients(std::string_view text) {
+  return text.find("no_grad") != std::string_view::npos ||
+         text.find("inference_mode") != std::string_view::npos ||
+         text.find("set_grad_enabled(False)") != std::string_view::npos;
+}
+
+bool runsWithoutGradients(Node n, std::string_view source) {
+  for (Node inner = n, p = parentOf(n); !isNull(p); inner = p, p = parentOf(p)) {
+    if (is(p, "with_statement") && sameNode(field(p, "body"), inner)) {
+      for (Node clause : namedChildren(p))
+        if (is(clause, "with_clause") && turnsOffGradients(textOf(clause, source))) return true;
+    }
+    if (is(p, "function_definition") || is(p, "lambda") || is(p, "class_definition")) {
+      Node decorated = parentOf(p);
+      if (!is(decorated, "decorated_definition")) return false;
+      for (Node decorator : namedChildren(decorated))
+        if (is(decorator, "decorator") && turnsOffGradients(textOf(decorator, source))) return true;
+      return false;
+    }
+  }
+  return false;
+}
+
 std::vector<MethodCall> stepsAfter(const FileContext& ctx, Node backward, Node scope) {
   std::string_view source = ctx.file.text();
   std::vector<MethodCall> steps;

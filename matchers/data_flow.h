@@ -20,6 +20,11 @@ struct Assignment;
 // classes are left out. Each is a node whose text names it, once per name.
 std::vector<Node> modelsFeeding(const FileContext& ctx, Node expr, Node scope, uint32_t before);
 
+// Whether `n` runs with gradients off, so that what it computes carries no
+// graph: in the body of a `with torch.no_grad():` (`inference_mode()`,
+// `set_grad_enabled(False)`) or of a function decorated with one.
+bool runsWithoutGradients(Node n, std::string_view source);
+
 // The `x.step()` calls after `backward` in `scope`, up to the next
 // backward: the optimizers (and schedulers) it feeds.
 std::vector<MethodCall> stepsAfter(const FileContext& ctx, Node backward, Node scope);

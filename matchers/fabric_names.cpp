@@ -22,7 +22,16 @@ std::string fabricNameIn(const FileContext& ctx, const SetupCall& setup, Node sc
   for (Node param : fn->paramNodes)
     for (const FabricInstance* f : ctx.model.fabricsOf(param, scope))
       if (sameFabric(f, setup.fabric)) return std::string(textOf(param, source));
-  return {};
+  // An attribute this method already reads the Fabric from (`self.fabric.device`).
+  std::string held;
+  walk(field(scope, "body"), [&](Node n) {
+    if (!held.empty() || is(n, "function_definition") || is(n, "class_definition")) return false;
+    if (!is(n, "attribute") || textOf(field(n, "object"), source) != "self") return true;
+    for (const FabricInstance* f : ctx.model.fabricsOf(n, scope))
+      if (sameFabric(f, setup.fabric)) held = std::string(textOf(n, source));
+    return false;
+  });
+  return held;
 }
 
 }  // namespace lightfix

@@ -28,10 +28,11 @@ const RuleSpec kLossBackwardBypassesFabric{
 
 namespace {
 
-// Outputs made without a graph never get the hook: a scope that turns
-// gradients off somewhere is not judged.
+// Outputs that do not require gradients never get the hook: a scope that
+// freezes parameters, or turns gradients off by a call, is not judged (a
+// `with torch.no_grad():` block is judged per model call, below).
 bool mayTurnOffGradients(std::string_view scopeText) {
-  for (std::string_view word : {"no_grad", "inference_mode", "requires_grad"})
+  for (std::string_view word : {"requires_grad", "set_grad_enabled"})
     if (scopeText.find(word) != std::string_view::npos) return true;
   return false;
 }
@@ -51,8 +52,10 @@ void matchLossBackwardBypassesFabric(const FileContext& ctx, std::vector<Finding
     for (Node model : modelsFeeding(ctx, loss, scope, startOf(call))) {
       const SetupCall* setup = ctx.model.setupOfModel(model, scope);
       if (!setup || !setup->fabric->strategy.deepSpeed()) continue;
-      // `teacher(x).detach()`: no gradient reaches the hooked output.
+      // `teacher(x).detach()`, or a call under `no_grad()`: no gradient
+      // reaches the hooked output.
       Node output = parentOf(model);
+      if (runsWithoutGradients(output, source)) continue;
       if (is(parentOf(output), "attribute") &&
           textOf(field(parentOf(output), "attribute"), source) == "detach")
         continue;

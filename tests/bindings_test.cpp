@@ -21,6 +21,33 @@ TEST(Bindings, TracesNamesToTheExpressionThatMadeThem) {
   EXPECT_EQ(o.index, 1);
 }
 
+TEST(Bindings, ASelfAttributeIsWhatReachesItsRead) {
+  Parsed p(
+      "class T:\n"
+      "    def __init__(self, model):\n"
+      "        self.model = model\n"
+      "        self.model = wrap(self.model)\n"
+      "        use(self.model)\n"
+      "    def step(self):\n"
+      "        run(self.model)\n");
+  const Bindings& b = p.model.bindings();
+  // In the assigning method: the assignment before the read, and the
+  // assignment's own argument sees the value from before it.
+  Node wrapped = p.find("call", "wrap(self.model)");
+  Node argument = namedChild(field(wrapped, "arguments"), 0);
+  Origin o = b.trace(argument, b.scopeOf(wrapped));
+  ASSERT_EQ(o.kind, Origin::Parameter);
+  Node used = p.find("call", "use(self.model)");
+  o = b.trace(namedChild(field(used, "arguments"), 0), b.scopeOf(used));
+  ASSERT_EQ(o.kind, Origin::Expression);
+  EXPECT_EQ(p.text(o.expr), "wrap(self.model)");
+  // In another method: what the assigning method leaves it bound to.
+  Node run = p.find("call", "run(self.model)");
+  o = b.trace(namedChild(field(run, "arguments"), 0), b.scopeOf(run));
+  ASSERT_EQ(o.kind, Origin::Expression);
+  EXPECT_EQ(p.text(o.expr), "wrap(self.model)");
+}
+
 TEST(Bindings, ClosuresSeeTheirEnclosingFunction) {
   Parsed p(
       "def main(fabric):\n"

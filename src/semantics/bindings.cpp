@@ -387,9 +387,13 @@ Origin Bindings::traceFrom(Node expr, Node scope, int depth) const {
     const FunctionInfo* fn = function(scope);
     while (fn && isNull(fn->ownerClass)) fn = function(scopeOf(fn->node));
     if (!fn) return unknown;
+    // Read in the method that assigns it: the assignment reaching the read
+    // (`self.model = model`, then `self.model = fabric.setup(self.model)`).
+    if (const Assignment* a = reaching(target, scope, startOf(expr), false)) return follow(*a);
+    // Read in another method: what the assigning method leaves it bound to.
     for (const FunctionInfo* method : methodsOf(fn->ownerClass))
-      for (size_t i : assignmentsTo(target))
-        if (sameNode(assignments_[i].scope, method->node)) return follow(assignments_[i]);
+      if (const Assignment* a = reaching(target, method->node, endOf(method->node), false))
+        return follow(*a);
     return unknown;
   }
 
