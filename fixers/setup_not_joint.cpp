@@ -16,6 +16,7 @@
 #include "matchers/setup_not_joint.h"
 #include "model/file_model.h"
 #include "python/node.h"
+#include "python/syntax_tree.h"
 #include "rules/rule.h"
 
 namespace lightfix {
@@ -74,6 +75,30 @@ bool onlyParametersUsed(const FileContext& ctx, Node block, uint32_t from, uint3
   return ok;
 }
 
+// Whether a learning-rate scheduler is built from `name` after `after`
+// (`LambdaLR(optimizer, ...)`, `get_cosine_schedule_with_warmup(optimizer)`).
+// Once set up jointly under DeepSpeed's ZeRO, the optimizer is DeepSpeed's,
+// no `torch.optim.Optimizer`, and torch's scheduler refuses it: the fix would
+// move the crash, not end it.
+bool schedulerBuiltFrom(const FileContext& ctx, Node within, uint32_t after,
+                        std::string_view name) {
+  std::string_view source = ctx.file.text();
+  bool found = false;
+  walkCalls(within, [&](Node call) {
+    if (found || startOf(call) < after) return;
+    std::string_view callee = textOf(field(call, "function"), source);
+    callee = callee.substr(callee.rfind('.') + 1);
+    bool scheduler = (callee.size() > 2 && callee.substr(callee.size() - 2) == "LR") ||
+                     callee.find("chedul") != std::string_view::npos;
+    if (!scheduler) return;
+    for (Node argument : namedChildren(field(call, "arguments"))) {
+      if (is(argument, "keyword_argument")) argument = field(argument, "value");
+      if (textOf(argument, source) == name) found = true;
+    }
+  });
+  return found;
+}
+
 }  // namespace
 
 std::optional<Fix> fixSetupNotJoint(const FileContext& ctx, const Finding& finding) {
@@ -126,6 +151,11 @@ std::optional<Fix> fixSetupNotJoint(const FileContext& ctx, const Finding& findi
       return !used;
     });
     if (used) return std::nullopt;
+  }
+
+  for (Node t : targets) {
+    Node within = is(t, "attribute") ? ctx.tree.root() : ctx.model.bindings().scopeOf(call);
+    if (schedulerBuiltFrom(ctx, within, endOf(statement), textOf(t, source))) return std::nullopt;
   }
 
   std::string names = model;
