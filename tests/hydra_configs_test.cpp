@@ -129,6 +129,26 @@ TEST(HydraConfigs, NoDeepSpeedAnywhere) {
   EXPECT_EQ(project({}).trainer(), nullptr);
 }
 
+TEST(HydraConfigs, AModelGroupGivesTheClassesOfItsFolder) {
+  HydraConfigs hydra = project({
+      {"conf/finetune/default.yaml", "defaults:\n  - model: ???\n  - _self_\ntrainer: {}\n"},
+      {"conf/finetune/model/small.yaml", "_target_: pkg.model.Finetune\nlr: 0.1\n"},
+      {"conf/finetune/model/base.yaml", "_target_: pkg.model.Finetune\nlr: 0.2\n"},
+      {"conf/finetune/model/sub/large.yaml", "_target_: pkg.model.Large\n"},
+      {"conf/pretrain/default.yaml", "trainer: {}\n"},
+      {"conf/pretrain/model/small.yaml", "_target_: pkg.model.Pretrain\n"},
+      {"conf/eval/default.yaml", "defaults:\n  - model: small\n"},
+      {"conf/eval/model/small.yaml", "lr: 0.1\n"},
+  });
+  // Only the group's own folder, not its subgroups' nor another folder's.
+  EXPECT_EQ(hydra.groupTargets("conf/finetune/default.yaml", "model"),
+            (std::vector<std::string>{"pkg.model.Finetune", "pkg.model.Finetune"}));
+  // No pick from the group: its folder says nothing of what this config builds.
+  EXPECT_TRUE(hydra.groupTargets("conf/pretrain/default.yaml", "model").empty());
+  // A config of the group that names no class: what is built is not known.
+  EXPECT_TRUE(hydra.groupTargets("conf/eval/default.yaml", "model").empty());
+}
+
 TEST(HydraConfigs, TheGroupsTargetsTellItsTrainerPackage) {
   HydraConfigs hydra = project({{"conf/trainer/default.yaml", kDeepSpeedDefault},
                                 {"conf/trainer/ddp.yaml", kDdp},

@@ -81,7 +81,12 @@ void classifySlot(FileSlot& slot, const Prefilter& prefilter) {
   } else {
     slot.words = prefilter.words(slot.text);
     if (prefilter.enabled()) slot.imports = lexicalImports(slot.text);
-    relevant = Prefilter::python(slot.words) != Relevance::None;
+    // A package's `__init__.py` re-exporting names (`from .pretrain import
+    // MoiraiPretrain`) is how a config's `_target_: pkg.MoiraiPretrain`
+    // reaches the class: modelled whatever its words.
+    bool reexports =
+        !slot.imports.empty() && std::filesystem::path(slot.path).filename() == "__init__.py";
+    relevant = reexports || Prefilter::python(slot.words) != Relevance::None;
   }
   slot.stage = relevant ? SlotStage::ToParse : SlotStage::Dropped;
   if (!relevant) std::string().swap(slot.text);

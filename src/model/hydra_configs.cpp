@@ -286,6 +286,25 @@ std::optional<std::string> HydraConfigs::pickedTrainer(const std::string& path,
 
 std::string HydraConfigs::normalPath(const std::string& path) { return normal(path); }
 
+std::vector<std::string> HydraConfigs::groupTargets(const std::string& path,
+                                                    const std::string& group) const {
+  const HydraConfigFile* f = file(normal(path));
+  if (!f) return {};
+  bool picks = std::any_of(f->defaults.begin(), f->defaults.end(), [&](const HydraDefault& d) {
+    return d.group == group || d.group == "/" + group;
+  });
+  if (!picks) return {};
+  std::string folder = normal(fs::path(normal(path)).parent_path() / group) + "/";
+  std::vector<std::string> targets;
+  for (auto it = files_.lower_bound(folder); it != files_.end(); ++it) {
+    if (it->first.compare(0, folder.size(), folder) != 0) break;
+    if (it->first.find('/', folder.size()) != std::string::npos) continue;  // a subgroup
+    if (it->second.target.empty()) return {};
+    targets.push_back(it->second.target);
+  }
+  return targets;
+}
+
 std::optional<StrategySource> HydraConfigs::composedAt(const std::string& path, int depth) const {
   const HydraConfigFile* f = file(path);
   if (!f || depth > kMaxHydraDepth) return std::nullopt;

@@ -61,6 +61,12 @@ class HydraConfigs {
   std::optional<StrategySource> composedTrainer(const std::string& path) const {
     return composedAt(normalPath(path), 0);
   }
+  // The classes the config at `path` may build from the group `group`
+  // (`model`): the top-level `_target_` of each config of `group/` beside
+  // it, when its defaults list picks from that group (`- model: ???`, a
+  // name the command line may change). Empty when it picks none, or when a
+  // config of the group names no class of its own.
+  std::vector<std::string> groupTargets(const std::string& path, const std::string& group) const;
   // Whether some composition holding the config at `path` gets its Trainer's
   // strategy from `line` of it (not overridden by a config extending it).
   bool chosenInSomeComposition(const std::string& path, unsigned line) const;

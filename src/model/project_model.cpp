@@ -50,6 +50,7 @@ void ProjectModel::addConfigFile(const std::string& path, const std::string& tex
     index_.addJsonConfig(path, text);
   } else if (ext == ".yaml" || ext == ".yml") {
     std::vector<StrategySource> named = yamlTrainerStrategies(path, text);
+    yamlConfigs_.push_back(path);
     YamlModelChoice model = yamlModelChoice(text);
     index_.addYamlConfig(path, text, named.empty() ? 0 : named.front().line, model.setsStrategy);
     if (!model.classPath.empty() && (model.setsStrategy || !named.empty()))
@@ -72,6 +73,7 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
   for (FileModel* f : files) addForeignRuns(*f, byConstruction);
   markUnreadConfigTrainers(files);
   for (FileModel* f : files) deepSpeedSetup_ = deepSpeedSetup_ || f->hasDeepSpeedSetup();
+  addGroupModules();
   for (ConfiguredModule& c : configured_) {
     if (auto symbol = index_.symbol(c.config, c.classPath)) {
       c.file = symbol->file->file().path();
@@ -91,6 +93,30 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
     if (count != 1) continue;
     c.file = only->file().path();
     c.name = c.classPath;
+  }
+}
+
+void ProjectModel::addGroupModules() {
+  const HydraConfigs& hydra = index_.hydraConfigs();
+  for (const std::string& config : yamlConfigs_) {
+    std::vector<std::string> targets = hydra.groupTargets(config, "model");
+    // Only a config whose Trainer's strategy is set: one without may run a
+    // Trainer the code builds, of another strategy.
+    std::optional<StrategySource> strategy = hydra.composedTrainer(config);
+    if (targets.empty() || !strategy) continue;
+    std::vector<ConfiguredModule> modules;
+    for (const std::string& target : targets) {
+      std::optional<ProjectIndex::Symbol> symbol = index_.symbol(config, target);
+        // Each option a LightningModule of the project: a group of plain
+      // networks leaves the LightningModule to the code.
+      if (!symbol || !symbol->file->lightningModule(symbol->name)) {
+        modules.clear();
+        break;
+      }
+      modules.push_back(
+          {*strategy, config, target, symbol->file->file().path(), symbol->name, true});
+    }
+    configured_.insert(configured_.end(), modules.begin(), modules.end());
   }
 }
 

@@ -90,8 +90,13 @@ class ProjectModel {
     std::string classPath;
     std::string file;
     std::string name;
+    bool fromGroup = false;  // an option of a Hydra config's `model` group
   };
   std::vector<ConfiguredModule> configured_;
+  std::vector<std::string> yamlConfigs_;
+  // A Hydra config whose `model` group names the project's LightningModules
+  // trains those, under the Trainer it composes.
+  void addGroupModules();
   std::optional<StrategySource> configuredStrategy(const std::string& path,
                                                    const std::string& className) const;
   // Whether the config at `config` builds a module of the project it names.

@@ -1,0 +1,4 @@
+from .finetune import Finetune
+from .pretrain import Pretrain
+
+__all__ = ["Finetune", "Pretrain"]
