@@ -76,13 +76,19 @@ TEST(InstalledClasses, TheEnvironmentIsConfiguredActiveOrTheProjects) {
   fs::path dir = testing::freshTempDir();
   fs::create_directories(dir / ".venv" / "lib");
   unsetenv("VIRTUAL_ENV");
+  unsetenv("CONDA_PREFIX");
   EXPECT_EQ(findPythonEnvironment("", "", dir.string()), (dir / ".venv").string());
   EXPECT_EQ(findPythonEnvironment("env/bin/python", dir.string(), dir.string()),
             (dir / "env" / "bin" / "python").string());
   setenv("VIRTUAL_ENV", "/opt/active", 1);
   EXPECT_EQ(findPythonEnvironment("", "", dir.string()), (dir / ".venv").string());
   EXPECT_EQ(findPythonEnvironment("", "", (dir / "empty").string()), "/opt/active");
+  // A conda environment, when no virtualenv is active.
+  setenv("CONDA_PREFIX", "/opt/conda/envs/geo", 1);
+  EXPECT_EQ(findPythonEnvironment("", "", (dir / "empty").string()), "/opt/active");
   unsetenv("VIRTUAL_ENV");
+  EXPECT_EQ(findPythonEnvironment("", "", (dir / "empty").string()), "/opt/conda/envs/geo");
+  unsetenv("CONDA_PREFIX");
   EXPECT_EQ(findPythonEnvironment("", "", (dir / "empty").string()), "");
 }
 

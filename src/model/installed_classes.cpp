@@ -192,8 +192,11 @@ std::string findPythonEnvironment(const std::string& configured, const std::stri
     fs::path candidate = fs::path(projectRoot.empty() ? "." : projectRoot) / name;
     if (fs::is_directory(candidate / "lib", ec)) return candidate.lexically_normal().string();
   }
-  const char* active = envValue("VIRTUAL_ENV");
-  return active ? active : "";
+  // The active environment: a virtualenv's, else conda's (its
+  // lib/pythonX.Y/site-packages is laid out the same way).
+  for (const char* variable : {"VIRTUAL_ENV", "CONDA_PREFIX"})
+    if (const char* active = envValue(variable)) return active;
+  return "";
 }
 
 }  // namespace lightfix
