@@ -124,6 +124,27 @@ TEST(ProjectIndex, ReadsStrategyFlagsOfLauncherScripts) {
   EXPECT_EQ(index.launcherPassing("--strategy", "scripts/train.py"), nullptr);  // ddp only
 }
 
+TEST(ProjectIndex, ReadsHydraTrainerStrategyOverridesOfLauncherScripts) {
+  ProjectIndex index;
+  index.addLauncher("run.sh",
+                    "python -m cli.train -cp conf/finetune \\\n"
+                    "  trainer.devices=2 \\\n"
+                    "  ++trainer.strategy=deepspeed_stage_2\n"
+                    "python eval.py trainer.strategy=ddp\n");
+  const LauncherFlag* flag =
+      index.launcherPassing(std::string(kHydraTrainerStrategy), "cli/train.py");
+  ASSERT_NE(flag, nullptr);
+  EXPECT_EQ(flag->line, 3u);
+  EXPECT_EQ(flag->value, "deepspeed_stage_2");
+  // Any launcher, for a config no script is known to compose.
+  EXPECT_NE(index.launcherPassing(std::string(kHydraTrainerStrategy), ""), nullptr);
+  // `strategy=` alone is another key (a `strategy/` group pick); `--strategy` a flag.
+  ProjectIndex other;
+  other.addLauncher("run.sh", "python train.py strategy=deepspeed trainer.strategy=ddp\n");
+  EXPECT_EQ(other.launcherPassing(std::string(kHydraTrainerStrategy), "train.py"), nullptr);
+  EXPECT_EQ(other.launcherPassing("--strategy", "train.py"), nullptr);
+}
+
 // A launcher's flags reach only the scripts it runs, by their file name
 // (its path may be another machine's, or shell variables'), or as a module;
 // one naming none may run any.

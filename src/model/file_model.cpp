@@ -412,6 +412,7 @@ void FileModel::collectFabricsAndTrainers() {
         // What the project's Hydra configs give the Trainer.
         if (const StrategySource* yaml = index_ ? index_->hydraTrainer() : nullptr)
           s = strategyOfConfig(*yaml);
+        if (s.kind == Strategy::NotDeepSpeed) launcherOverridesHydraTrainer(*this, s);
       } else if (isNull(expr) && hasSplat(args)) {
         // `Trainer(**trainer_kwargs)`: what the dict holds, if it can be read.
         s = evaluateSplatStrategy(n, *this);

@@ -105,6 +105,12 @@ void ProjectIndex::addLauncher(const std::string& path, const std::string& text)
         scripts.push_back(std::move(script));
       if (i + 1 < words.size() && words[i].rfind("--", 0) == 0 && words[i].size() > 2)
         launcherFlags_.push_back({words[i], words[i + 1], path, line});
+      // A Hydra override, `trainer.strategy=deepspeed_stage_2` (`+`, `++`
+      // add or force it), split at its `=`.
+      std::string_view key(words[i]);
+      key.remove_prefix(std::min(key.find_first_not_of('+'), key.size()));
+      if (i + 1 < words.size() && key == kHydraTrainerStrategy)
+        launcherFlags_.push_back({std::string(key), words[i + 1], path, line});
     }
     start = end + 1;
     ++line;
@@ -117,7 +123,7 @@ const LauncherFlag* ProjectIndex::launcherPassing(const std::string& flag,
   std::replace(dashed.begin(), dashed.end(), '_', '-');
   auto runs = [&](const std::string& launcher) {
     auto it = launcherScripts_.find(launcher);
-    if (it == launcherScripts_.end() || it->second.empty()) return true;
+    if (it == launcherScripts_.end() || it->second.empty() || scriptPath.empty()) return true;
     std::string name = std::filesystem::path(scriptPath).filename().string();
     return std::find(it->second.begin(), it->second.end(), name) != it->second.end();
   };

@@ -43,14 +43,18 @@ struct LauncherFlag {
   unsigned line = 0;
 };
 
+// The Hydra override a launcher gives a composed Trainer's strategy with.
+inline constexpr std::string_view kHydraTrainerStrategy = "trainer.strategy";
+
 class ProjectIndex {
  public:
   // Reads the `--flag value` / `--flag=value` pairs of a launcher script,
-  // and the Python scripts it runs (`train.py`, `-m pkg.train`).
+  // its Hydra `trainer.strategy=` overrides, and the Python scripts it runs (`train.py`, `-m
+  // pkg.train`).
   void addLauncher(const std::string& path, const std::string& text);
   // The first launcher passing a DeepSpeed strategy name to `flag` that may
   // run the script at `scriptPath`: one naming a script of its file name, or
-  // naming none; or null.
+  // naming none (any launcher when `scriptPath` is empty); or null.
   const LauncherFlag* launcherPassing(const std::string& flag, const std::string& scriptPath) const;
   // A YAML config of the project, with the line of the first DeepSpeed
   // strategy it gives a Trainer (`trainer: {strategy: deepspeed_stage_2}`;

@@ -104,10 +104,15 @@ void ProjectModel::addGroupModules() {
     // Trainer the code builds, of another strategy.
     std::optional<StrategySource> strategy = hydra.composedTrainer(config);
     if (targets.empty() || !strategy) continue;
+    // A launcher's `trainer.strategy=deepspeed_stage_2` overrides it.
+    if (strategy->kind == Strategy::NotDeepSpeed)
+      if (const LauncherFlag* flag = index_.launcherPassing(std::string(kHydraTrainerStrategy), {}))
+        strategy = StrategySource{Strategy::MaybeDeepSpeed, flag->path, flag->line,
+                                  "a launcher script passes it"};
     std::vector<ConfiguredModule> modules;
     for (const std::string& target : targets) {
       std::optional<ProjectIndex::Symbol> symbol = index_.symbol(config, target);
-        // Each option a LightningModule of the project: a group of plain
+      // Each option a LightningModule of the project: a group of plain
       // networks leaves the LightningModule to the code.
       if (!symbol || !symbol->file->lightningModule(symbol->name)) {
         modules.clear();

@@ -263,17 +263,21 @@ bool declares(Node arguments, const std::string& dest, std::string_view source) 
 }
 
 // Maybe DeepSpeed when a launcher script of the project that may run this
-// file passes `--dest` a DeepSpeed name.
-bool launcherPasses(const std::string& dest, const FileModel& m, Strategy& out) {
-  const LauncherFlag* flag =
-      m.index() ? m.index()->launcherPassing("--" + dest, m.file().path()) : nullptr;
-  if (!flag) return false;
+// file passes `flag` a DeepSpeed name.
+bool launcherGives(const std::string& flag, const FileModel& m, Strategy& out) {
+  const LauncherFlag* given =
+      m.index() ? m.index()->launcherPassing(flag, m.file().path()) : nullptr;
+  if (!given) return false;
   out = {};
   out.kind = Strategy::MaybeDeepSpeed;
   out.why = "a launcher script passes it";
-  out.externalPath = flag->path;
-  out.externalLine = flag->line;
+  out.externalPath = given->path;
+  out.externalLine = given->line;
   return true;
+}
+
+bool launcherPasses(const std::string& dest, const FileModel& m, Strategy& out) {
+  return launcherGives("--" + dest, m, out);
 }
 
 // What argparse gives `args.dest` by default, where `args =
@@ -654,6 +658,10 @@ bool hydraInstantiates(Node call, const FileModel& model, std::string_view group
   return !args.empty() && namesConfigGroup(args[0], source, group);
 }
 
+bool launcherOverridesHydraTrainer(const FileModel& model, Strategy& out) {
+  return launcherGives(std::string(kHydraTrainerStrategy), model, out);
+}
+
 Strategy evaluateStrategy(Node expr, Node scope, const FileModel& model) {
   return evaluate(expr, scope, model, 0);
 }
@@ -738,10 +746,15 @@ Strategy evaluateSplatStrategy(Node call, const FileModel& model) {
   // A dict the file cannot read may still be one Hydra composes.
   if (kv.values.empty() && !kv.complete && splatsHydraTrainer(call, model)) {
     const StrategySource* yaml = model.index()->hydraTrainer();
-    return yaml ? strategyOfConfig(*yaml) : Strategy{};
+    Strategy s = yaml ? strategyOfConfig(*yaml) : Strategy{};
+    if (s.kind == Strategy::NotDeepSpeed) launcherOverridesHydraTrainer(model, s);
+    return s;
   }
   if (kv.values.empty() && !kv.complete)
-    if (std::optional<Strategy> inline_ = hydraInlineTrainer(call, model)) return *inline_;
+    if (std::optional<Strategy> inline_ = hydraInlineTrainer(call, model)) {
+      if (inline_->kind == Strategy::NotDeepSpeed) launcherOverridesHydraTrainer(model, *inline_);
+      return *inline_;
+    }
   // `Trainer(**cfg["trainer"])`, `cfg` a YAML file the script loads.
   if (kv.values.empty() && !kv.complete)
     for (Node arg : namedChildren(field(call, "arguments")))

@@ -72,6 +72,12 @@ Strategy strategyOfConfig(const StrategySource& config);
 // `hydra.utils.call`): an object a Hydra config group describes.
 bool hydraInstantiates(Node call, const FileModel& model, std::string_view group);
 
+// Maybe DeepSpeed, naming the launcher, when a launcher script of the
+// project that may run the file of `model` overrides the Trainer Hydra
+// composes with a DeepSpeed name (`python train.py
+// trainer.strategy=deepspeed_stage_2`).
+bool launcherOverridesHydraTrainer(const FileModel& model, Strategy& out);
+
 // Whether a strategy name is one of DeepSpeed's (`deepspeed`,
 // `deepspeed_stage_3_offload`…), as Lightning's registry reads it.
 bool isDeepSpeedName(std::string_view name);

@@ -1,0 +1,2 @@
+#!/bin/sh
+python train.py trainer.strategy=deepspeed_stage_3 trainer.devices=2
