@@ -35,7 +35,8 @@ void matchLbfgsDeepspeed(const FileContext& ctx, std::vector<Finding>& out) {
       return true;
     });
     if (creations.empty()) continue;
-    auto strategy = ctx.project.trainerStrategyFor(ctx.file.path(), cls.name);
+    auto strategy =
+        ctx.project.trainerStrategyFor(ctx.file.path(), cls.name, /*ownOptimizers=*/true);
     if (!strategy) continue;
     for (Node call : creations) {
       Finding f;

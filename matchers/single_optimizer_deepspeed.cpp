@@ -333,7 +333,8 @@ void matchConfigureOptimizers(const FileContext& ctx, std::vector<Finding>& out)
       return false;
     });
     if (!first) continue;
-    auto strategy = ctx.project.trainerStrategyFor(ctx.file.path(), cls.name);
+    auto strategy =
+        ctx.project.trainerStrategyFor(ctx.file.path(), cls.name, /*ownOptimizers=*/true);
     if (!strategy) continue;
     const auto& [ret, what] = *first;
     Finding f =

@@ -91,6 +91,13 @@ TEST(ConfigFiles, YamlModelChoiceNamesTheModuleAndWhetherAStrategyIsSet) {
   EXPECT_EQ(c.classPath, "");
 }
 
+TEST(ConfigFiles, YamlModelChoiceTellsALightningCliOptimizer) {
+  EXPECT_TRUE(yamlModelChoice("optimizer:\n  class_path: torch.optim.AdamW\n").setsOptimizer);
+  EXPECT_TRUE(yamlModelChoice("optimizer: Adam\n").setsOptimizer);
+  EXPECT_FALSE(yamlModelChoice("optimizer: null\n").setsOptimizer);
+  EXPECT_FALSE(yamlModelChoice("model:\n  optimizer: adam\n").setsOptimizer);
+}
+
 // OmegaConf's `???` (a value the command line must give) is no complex key:
 // the rest of the file is still read, at the same lines.
 // What a script that loads the file itself reads at a key path.

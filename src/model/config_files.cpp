@@ -224,6 +224,11 @@ YamlModelChoice yamlModelChoice(const std::string& text) {
     if (!top) continue;
     for (auto& kv : *top) {
       std::string key = scalar(kv.getKey());
+      if (key == "optimizer") {
+        std::string named = scalar(kv.getValue());
+        out.setsOptimizer = llvm::isa_and_nonnull<MappingNode>(kv.getValue()) ||
+                            (!named.empty() && named != "null" && named != "~");
+      }
       auto* value = llvm::dyn_cast_or_null<MappingNode>(kv.getValue());
       if (!value || (key != "model" && key != "trainer")) continue;
       for (auto& inner : *value) {

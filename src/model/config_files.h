@@ -98,6 +98,9 @@ bool inStrategyGroup(const std::string& path);
 struct YamlModelChoice {
   std::string classPath;
   bool setsStrategy = false;
+  // A top-level `optimizer:` that LightningCLI builds: it replaces the
+  // module's `configure_optimizers`.
+  bool setsOptimizer = false;
 };
 YamlModelChoice yamlModelChoice(const std::string& text);
 

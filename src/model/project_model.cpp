@@ -54,10 +54,29 @@ void ProjectModel::addConfigFile(const std::string& path, const std::string& tex
     YamlModelChoice model = yamlModelChoice(text);
     index_.addYamlConfig(path, text, named.empty() ? 0 : named.front().line, model.setsStrategy);
     if (!model.classPath.empty() && (model.setsStrategy || !named.empty()))
-      configured_.push_back(
-          {named.empty() ? StrategySource{} : named.front(), path, model.classPath, {}, {}});
+      configured_.push_back({named.empty() ? StrategySource{} : named.front(),
+                             path,
+                             model.classPath,
+                             {},
+                             {},
+                             false,
+                             model.setsOptimizer});
     for (StrategySource& s : named) addTrainer(std::move(s), TrainerInstance{}, path);
   }
+}
+
+// `LightningCLI(..., auto_configure_optimizers=False)`: configs then leave
+// the modules' `configure_optimizers` alone.
+static bool keepsOptimizers(std::string_view text) {
+  constexpr std::string_view kKeyword = "auto_configure_optimizers";
+  for (size_t at = text.find(kKeyword); at != std::string_view::npos;
+       at = text.find(kKeyword, at + 1)) {
+    size_t i = text.find_first_not_of(" \t", at + kKeyword.size());
+    if (i == std::string_view::npos || text[i] != '=') continue;
+    i = text.find_first_not_of(" \t", i + 1);
+    if (i != std::string_view::npos && text.compare(i, 5, "False") == 0) return true;
+  }
+  return false;
 }
 
 void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& forEach) {
@@ -72,7 +91,10 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
   for (ProjectTrainer& t : trainers_) byConstruction[identity(t.construction)].push_back(&t);
   for (FileModel* f : files) addForeignRuns(*f, byConstruction);
   markUnreadConfigTrainers(files);
-  for (FileModel* f : files) deepSpeedSetup_ = deepSpeedSetup_ || f->hasDeepSpeedSetup();
+  for (FileModel* f : files) {
+    deepSpeedSetup_ = deepSpeedSetup_ || f->hasDeepSpeedSetup();
+    cliKeepsOptimizers_ = cliKeepsOptimizers_ || keepsOptimizers(f->file().text());
+  }
   addGroupModules();
   for (ConfiguredModule& c : configured_) {
     if (auto symbol = index_.symbol(c.config, c.classPath)) {
@@ -153,10 +175,12 @@ void ProjectModel::markUnreadConfigTrainers(const std::vector<FileModel*>& files
 // A DeepSpeed config building the module, else (each sets another
 // strategy) none; nothing when no config builds it.
 std::optional<StrategySource> ProjectModel::configuredStrategy(const std::string& path,
-                                                               const std::string& className) const {
+                                                               const std::string& className,
+                                                               bool ownOptimizers) const {
   std::optional<StrategySource> out;
   for (const ConfiguredModule& c : configured_) {
     if (c.file != path || c.name != className) continue;
+    if (ownOptimizers && c.replacesOptimizers && !cliKeepsOptimizers_) continue;
     if (!out || c.source.kind > out->kind) out = c.source;
   }
   return out;
@@ -211,8 +235,21 @@ void ProjectModel::addForeignRuns(
   }
 }
 
+bool ProjectModel::optimizersAlwaysReplaced(const std::string& path,
+                                            const std::string& className) const {
+  if (cliKeepsOptimizers_) return false;
+  bool built = false;
+  for (const ConfiguredModule& c : configured_) {
+    if (c.file != path || c.name != className) continue;
+    if (!c.replacesOptimizers) return false;
+    built = true;
+  }
+  return built;
+}
+
 std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string& path,
-                                                               const std::string& className) const {
+                                                               const std::string& className,
+                                                               bool ownOptimizers) const {
   auto strongest = [&](auto&& counts) -> std::optional<StrategySource> {
     std::optional<StrategySource> best;
     bool any = false;
@@ -234,9 +271,13 @@ std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string
   // In a migration every Trainer runs DeepSpeed but one pinned to the CPU:
   // a module that only such Trainers fit is left alone.
   bool fitByItsTrainers = chosen.has_value();
+  // Every config building it replaces its optimizers, and no Trainer of the
+  // code fits it: its own `configure_optimizers` never runs.
+  if (ownOptimizers && !fitByItsTrainers && optimizersAlwaysReplaced(path, className))
+    return std::nullopt;
   // A config building it trains it too (`fit --config`), whatever else the
   // code does with it.
-  if (std::optional<StrategySource> configured = configuredStrategy(path, className))
+  if (std::optional<StrategySource> configured = configuredStrategy(path, className, ownOptimizers))
     if (!chosen || configured->kind > chosen->kind) chosen = configured;
   // Only `fit` trains: a module seen only validated, tested or predicted
   // never runs its `training_step` or optimizers.

@@ -45,8 +45,13 @@ class ProjectModel {
   // names); nothing when no Trainer is seen (unless `--target-strategy
   // deepspeed`) or when the module is seen only validated, tested or
   // predicted.
+  // `ownOptimizers`: the strategy under which the module's own
+  // `configure_optimizers` runs. A LightningCLI config with a top-level
+  // `optimizer:` replaces that method, so such a config's Trainer is left
+  // out, and a module only such configs build runs none.
   std::optional<StrategySource> trainerStrategyFor(const std::string& path,
-                                                   const std::string& className) const;
+                                                   const std::string& className,
+                                                   bool ownOptimizers = false) const;
 
   // Whether any linked file sets up a model on a Fabric that may run
   // DeepSpeed: without one, no set-up result reaches another file's code.
@@ -90,7 +95,8 @@ class ProjectModel {
     std::string classPath;
     std::string file;
     std::string name;
-    bool fromGroup = false;  // an option of a Hydra config's `model` group
+    bool fromGroup = false;           // an option of a Hydra config's `model` group
+    bool replacesOptimizers = false;  // a LightningCLI `optimizer:` beside it
   };
   std::vector<ConfiguredModule> configured_;
   std::vector<std::string> yamlConfigs_;
@@ -98,7 +104,13 @@ class ProjectModel {
   // trains those, under the Trainer it composes.
   void addGroupModules();
   std::optional<StrategySource> configuredStrategy(const std::string& path,
-                                                   const std::string& className) const;
+                                                   const std::string& className,
+                                                   bool ownOptimizers) const;
+  // Whether configs build the module and each replaces its optimizers.
+  bool optimizersAlwaysReplaced(const std::string& path, const std::string& className) const;
+  // LightningCLI(auto_configure_optimizers=False) somewhere: no config
+  // replaces a module's optimizers.
+  bool cliKeepsOptimizers_ = false;
   // Whether the config at `config` builds a module of the project it names.
   bool buildsNamedModule(const std::string& config) const;
   bool deepSpeedSetup_ = false;
