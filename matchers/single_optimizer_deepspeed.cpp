@@ -30,10 +30,12 @@ const RuleSpec kSingleOptimizerDeepspeed{
     "Currently only one optimizer is supported with DeepSpeed. Got 2 optimizers instead.",
     {"setup", "configure_optimizers"},
     "Currently only one optimizer is supported with DeepSpeed.",
-    // Fabric's text, then the Trainer's.
-    R"(Currently only one optimizer is supported with DeepSpeed\. Got [0-9]+ optimizers instead\.|DeepSpeed currently only supports single optimizer, single optional scheduler\.)",
-    {{"Trainer",
-      "DeepSpeed currently only supports single optimizer, single optional scheduler."}}};
+    // Fabric's text, then the Trainer's, then what Lightning raises first
+    // for several optimizers in automatic optimization.
+    R"(Currently only one optimizer is supported with DeepSpeed\. Got [0-9]+ optimizers instead\.|DeepSpeed currently only supports single optimizer, single optional scheduler\.|Training with multiple optimizers is only supported with manual optimization\.)",
+    {{"Trainer", "DeepSpeed currently only supports single optimizer, single optional scheduler."},
+     {"automatic",
+      "Training with multiple optimizers is only supported with manual optimization."}}};
 
 namespace {
 
@@ -268,14 +270,27 @@ bool countReturned(const FileModel& model, Node value, Node ret, Node scope, siz
   return true;
 }
 
-Node configureOptimizersOf(Node cls, std::string_view source) {
+Node methodOf(Node cls, std::string_view name, std::string_view source) {
   for (Node item : namedChildren(field(cls, "body"))) {
     Node def = is(item, "decorated_definition") ? field(item, "definition") : item;
-    if (is(def, "function_definition") &&
-        textOf(field(def, "name"), source) == "configure_optimizers")
-      return def;
+    if (is(def, "function_definition") && textOf(field(def, "name"), source) == name) return def;
   }
   return Node{};
+}
+
+Node configureOptimizersOf(Node cls, std::string_view source) {
+  return methodOf(cls, "configure_optimizers", source);
+}
+
+// Several optimizers in automatic optimization: Lightning 2 refuses them
+// before DeepSpeed's own check (`_validate_multiple_optimizers_support`).
+// A `training_step(..., optimizer_idx)` is Lightning 1's way of taking
+// them, where DeepSpeed's check is the one that raises.
+bool refusedBeforeDeepSpeed(const LightningModuleClass& cls, std::string_view source) {
+  if (cls.manualOptimization) return false;
+  Node step = methodOf(cls.node, "training_step", source);
+  return isNull(step) ||
+         textOf(field(step, "parameters"), source).find("optimizer_idx") == std::string_view::npos;
 }
 
 void matchFabricSetups(const FileContext& ctx, std::vector<Finding>& out) {
@@ -337,9 +352,12 @@ void matchConfigureOptimizers(const FileContext& ctx, std::vector<Finding>& out)
         ctx.project.trainerStrategyFor(ctx.file.path(), cls.name, /*ownOptimizers=*/true);
     if (!strategy) continue;
     const auto& [ret, what] = *first;
-    Finding f =
-        sourceFinding(ctx, ret, *strategy, fmt::format("`configure_optimizers` returns {}", what),
-                      ctx.rule.quoted("Trainer"));
+    bool automatic =
+        what.find("optimizers") != std::string::npos && refusedBeforeDeepSpeed(cls, source);
+    Finding f = sourceFinding(ctx, ret, *strategy,
+                              fmt::format("`configure_optimizers` returns {}{}", what,
+                                          automatic ? " in automatic optimization" : ""),
+                              ctx.rule.quoted(automatic ? "automatic" : "Trainer"));
     // A count some path makes is as sure as a strategy some path picks.
     if (!certain) f.severity = Severity::Warning;
     out.push_back(std::move(f));
