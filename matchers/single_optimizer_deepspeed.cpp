@@ -270,25 +270,13 @@ bool countReturned(const FileModel& model, Node value, Node ret, Node scope, siz
   return true;
 }
 
-Node methodOf(Node cls, std::string_view name, std::string_view source) {
-  for (Node item : namedChildren(field(cls, "body"))) {
-    Node def = is(item, "decorated_definition") ? field(item, "definition") : item;
-    if (is(def, "function_definition") && textOf(field(def, "name"), source) == name) return def;
-  }
-  return Node{};
-}
-
-Node configureOptimizersOf(Node cls, std::string_view source) {
-  return methodOf(cls, "configure_optimizers", source);
-}
-
 // Several optimizers in automatic optimization: Lightning 2 refuses them
 // before DeepSpeed's own check (`_validate_multiple_optimizers_support`).
 // A `training_step(..., optimizer_idx)` is Lightning 1's way of taking
 // them, where DeepSpeed's check is the one that raises.
 bool refusedBeforeDeepSpeed(const LightningModuleClass& cls, std::string_view source) {
   if (cls.manualOptimization) return false;
-  Node step = methodOf(cls.node, "training_step", source);
+  Node step = methodDefinedIn(cls.node, "training_step", source);
   return isNull(step) ||
          textOf(field(step, "parameters"), source).find("optimizer_idx") == std::string_view::npos;
 }
@@ -316,7 +304,7 @@ void matchConfigureOptimizers(const FileContext& ctx, std::vector<Finding>& out)
     if (optimizer == ConfigKey::Unknown || optimizer == ConfigKey::Present) return;
   }
   for (const LightningModuleClass& cls : ctx.model.lightningModules()) {
-    Node fn = configureOptimizersOf(cls.node, source);
+    Node fn = methodDefinedIn(cls.node, "configure_optimizers", source);
     if (isNull(fn)) continue;
     // One finding per method, at its first such `return`: Lightning raises
     // once, whichever branch runs.

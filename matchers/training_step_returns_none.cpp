@@ -27,16 +27,6 @@ const RuleSpec kTrainingStepReturnsNone{
     "`DeepSpeed`",
     {"training_step"}};
 
-// The `training_step` defined directly in a class body, or null.
-static Node trainingStepOf(Node cls, std::string_view source) {
-  for (Node item : namedChildren(field(cls, "body"))) {
-    Node def = is(item, "decorated_definition") ? field(item, "definition") : item;
-    if (is(def, "function_definition") && textOf(field(def, "name"), source) == "training_step")
-      return def;
-  }
-  return Node{};
-}
-
 static bool returnsNone(Node ret) {
   std::vector<Node> values = namedChildren(ret);
   return values.empty() || (values.size() == 1 && is(values[0], "none"));
@@ -327,7 +317,7 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
   std::string_view source = ctx.file.text();
   for (const LightningModuleClass& cls : ctx.model.lightningModules()) {
     if (cls.manualOptimization) continue;
-    Node step = trainingStepOf(cls.node, source);
+    Node step = methodDefinedIn(cls.node, "training_step", source);
     if (isNull(step) || takesOptimizerIndex(ctx.model, step)) continue;
     auto strategy = ctx.project.trainerStrategyFor(ctx.file.path(), cls.name);
     if (!strategy) continue;

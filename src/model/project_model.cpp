@@ -59,7 +59,6 @@ void ProjectModel::addConfigFile(const std::string& path, const std::string& tex
                              model.classPath,
                              {},
                              {},
-                             false,
                              model.setsOptimizer});
     for (StrategySource& s : named) addTrainer(std::move(s), TrainerInstance{}, path);
   }
@@ -97,6 +96,7 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
   }
   addGroupModules();
   for (ConfiguredModule& c : configured_) {
+    if (!c.file.empty()) continue;  // a `model` group's, resolved when added
     if (auto symbol = index_.symbol(c.config, c.classPath)) {
       c.file = symbol->file->file().path();
       c.name = symbol->name;
@@ -140,8 +140,7 @@ void ProjectModel::addGroupModules() {
         modules.clear();
         break;
       }
-      modules.push_back(
-          {*strategy, config, target, symbol->file->file().path(), symbol->name, true});
+      modules.push_back({*strategy, config, target, symbol->file->file().path(), symbol->name});
     }
     configured_.insert(configured_.end(), modules.begin(), modules.end());
   }

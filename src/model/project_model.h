@@ -95,7 +95,6 @@ class ProjectModel {
     std::string classPath;
     std::string file;
     std::string name;
-    bool fromGroup = false;           // an option of a Hydra config's `model` group
     bool replacesOptimizers = false;  // a LightningCLI `optimizer:` beside it
   };
   std::vector<ConfiguredModule> configured_;

@@ -308,6 +308,14 @@ Node enclosingFunction(Node n) {
 
 bool isBlock(Node n) { return is(n, "block") || is(n, "module"); }
 
+Node methodDefinedIn(Node cls, std::string_view name, std::string_view source) {
+  for (Node item : namedChildren(field(cls, "body"))) {
+    Node def = is(item, "decorated_definition") ? field(item, "definition") : item;
+    if (is(def, "function_definition") && textOf(field(def, "name"), source) == name) return def;
+  }
+  return Node{};
+}
+
 Node enclosingStatement(Node n) {
   Node cur = n;
   for (Node p = parentOf(cur); !isNull(p); cur = p, p = parentOf(p))
