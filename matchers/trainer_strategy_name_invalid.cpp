@@ -61,6 +61,9 @@ void matchTrainerStrategyNameInvalid(const FileContext& ctx, std::vector<Finding
   for (const FabricInstance& fabric : ctx.model.fabrics()) {
     const Strategy& s = fabric.strategy;
     if (!s.deepSpeed() || s.evidenceFile != &ctx.file || !is(s.evidence, "call")) continue;
+    // pytorch_lightning's LightningLite takes the Trainer's strategies: it
+    // shares the Trainer's accelerator connector (`pytorch_lightning/lite/lite.py`).
+    if (fabric.pytorchLightningLite) continue;
     if (strategyClassSide(ctx, s.evidence) != LightningSide::Trainer) continue;
     Finding f = fabricFinding(ctx, s.evidence, fabric,
                               "the Trainer's `DeepSpeedStrategy` given to a Fabric",
