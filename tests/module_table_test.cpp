@@ -24,6 +24,21 @@ TEST(ModuleTable, AbsoluteNamesFindTheFileNearestARoot) {
   EXPECT_EQ(t.path(3), (fs::current_path() / "repo" / "train.py").string());
 }
 
+// Sub-projects side by side (`v4/src/model.py`, `v5/src/model.py`): each
+// script imports its own, from its folder or the nearest above it.
+TEST(ModuleTable, AbsoluteNamesFindTheFileNearestTheImporter) {
+  ModuleTable t;
+  t.add("repo/v4/src/model.py");  // 0
+  t.add("repo/v5/src/model.py");  // 1
+  t.add("repo/v5/tools/run.py");  // 2
+  t.add("repo/common.py");        // 3
+  EXPECT_EQ(t.find("repo/v4/train.py", "src.model"), 0);
+  EXPECT_EQ(t.find("repo/v5/train.py", "src.model"), 1);
+  EXPECT_EQ(t.find("repo/v5/tools/run.py", "src.model"), 1);
+  EXPECT_EQ(t.find("repo/v5/tools/run.py", "common"), 3);
+  EXPECT_EQ(t.find("repo/train.py", "src.model"), 0);  // neither nearer: the first added
+}
+
 // `lightfix check lit.py` in pkg/ checks it with ../train.py, which imports
 // it as `pkg.lit`: one file however its path is spelt.
 TEST(ModuleTable, PathsSpeltFromAnyFolderAreOneFile) {

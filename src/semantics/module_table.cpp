@@ -57,6 +57,20 @@ void ModuleTable::add(const std::string& path) {
 
 int ModuleTable::find(const std::string& fromPath, std::string_view name) const {
   if (name.empty() || name[0] != '.') {
+    // The importing script's folder is first on `sys.path`, and a folder
+    // above it is where such a script is run from: the nearest file of that
+    // name wins, so that each of several sub-projects (`v4/src/model.py`,
+    // `v5/src/model.py`) imports its own.
+    std::string rest(name);
+    std::replace(rest.begin(), rest.end(), '.', '/');
+    for (fs::path dir = fs::path(normalisedPath(fromPath)).parent_path(); !dir.empty();
+         dir = dir.parent_path()) {
+      std::string target = (dir / rest).generic_string();
+      for (const std::string& candidate : {target + ".py", target + "/__init__.py"})
+        if (auto it = byPath_.find(candidate); it != byPath_.end())
+          return static_cast<int>(it->second);
+      if (dir == dir.parent_path()) break;
+    }
     auto it = byModule_.find(std::string(name));
     return it == byModule_.end() ? -1 : static_cast<int>(it->second);
   }

@@ -21,8 +21,10 @@ class ModuleTable {
   const std::string& path(size_t index) const { return paths_[index]; }  // normalised
 
   // The file the module `name` imported from `fromPath` is (relative names
-  // start with '.'): its index, or -1. Of the files an absolute name can
-  // mean, the one nearest a project root (the shortest path) wins.
+  // start with '.'): its index, or -1. An absolute name is the file it names
+  // under the importing file's folder or the nearest folder above it; else,
+  // of the files it can mean, the one nearest a project root (the shortest
+  // path).
   int find(const std::string& fromPath, std::string_view name) const;
 
  private:
