@@ -9,6 +9,48 @@
 
 namespace lightfix {
 
+// How many dicts a value is followed through (`hp["precision"]` holding
+// `args["precision"]`).
+constexpr int kMaxDictHops = 3;
+
+// `callbacks=args.callbacks`: an option's default, when `args` holds the
+// parsed arguments; `precision=hp["precision"]`: what the dict `hp` holds
+// there, and `args["precision"]` (`args = vars(parser.parse_args())`) the
+// option's default.
+static KeyValues readThrough(const KeyValues& kv, int depth) {
+  KeyValues out{{}, kv.complete};
+  for (const KeyValue& v : kv.values) {
+    if (!v.model) {
+      out.values.push_back(v);
+      continue;
+    }
+    std::string_view source = v.model->file().text();
+    std::string key;
+    if (is(v.node, "attribute")) {
+      std::string dest(textOf(field(v.node, "attribute"), source));
+      std::optional<KeyValue> given =
+          argparseDefault(field(v.node, "object"), dest, v.scope, *v.model);
+      out.values.push_back(given ? *given : v);
+    } else if (is(v.node, "subscript") && depth < kMaxDictHops &&
+               stringLiteral(field(v.node, "subscript"), source, key)) {
+      Node dict = field(v.node, "value");
+      KeyValues held = keyValuesAt(dict, {key}, v.node, v.scope, *v.model);
+      if (!held.values.empty()) {
+        KeyValues read = readThrough(held, depth + 1);
+        out.values.insert(out.values.end(), read.values.begin(), read.values.end());
+        out.complete = out.complete && read.complete;
+      } else if (std::optional<KeyValue> given = argparseDefault(dict, key, v.scope, *v.model)) {
+        out.values.push_back(*given);
+      } else {
+        out.values.push_back(v);
+      }
+    } else {
+      out.values.push_back(v);
+    }
+  }
+  return out;
+}
+
 KeyValues constructionKeyword(Node call, const std::string& name, const FileModel& model) {
   KeyValues kv = keywordValues(call, name, model);
   Node parsed{};
@@ -19,16 +61,7 @@ KeyValues constructionKeyword(Node call, const std::string& name, const FileMode
         argparseDefault(parsed, name, model.bindings().scopeOf(call), model);
     return given ? KeyValues{{*given}, true} : kv;
   }
-  // `callbacks=args.callbacks`: an option's default, when `args` holds the
-  // parsed arguments.
-  for (KeyValue& v : kv.values) {
-    if (!is(v.node, "attribute") || !v.model) continue;
-    std::string dest(textOf(field(v.node, "attribute"), v.model->file().text()));
-    if (std::optional<KeyValue> given =
-            argparseDefault(field(v.node, "object"), dest, v.scope, *v.model))
-      v = *given;
-  }
-  return kv;
+  return readThrough(kv, 0);
 }
 
 std::string writtenAt(Node value, std::string_view source) {

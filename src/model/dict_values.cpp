@@ -317,13 +317,19 @@ bool isSelf(Node object, const FileModel& m) {
 
 // Whether `use`, a mention of a dict attribute, leaves its key `key` as it
 // is: it unpacks the dict (`**self.kwargs`), calls a method that only reads
-// it (`self.kwargs.get("callbacks")`, `.copy()`), or reads or writes another
+// it (`self.kwargs.get("callbacks")`, `.copy()`), takes out another literal
+// key (`self.kwargs.pop("callbacks", [])`), or reads or writes another
 // literal key (`self.kwargs["val_check_interval"] = 1`).
 bool leavesKeyAlone(Node use, std::string_view key, std::string_view source) {
   Node parent = parentOf(use);
   if (is(parent, "dictionary_splat")) return true;
   if (is(parent, "attribute") && is(parentOf(parent), "call")) {
-    return onlyReads(textOf(field(parent, "attribute"), source));
+    std::string_view method = textOf(field(parent, "attribute"), source);
+    std::vector<Node> args = positionalArguments(field(parentOf(parent), "arguments"));
+    std::string popped;
+    if (method == "pop" && !args.empty() && stringLiteral(args[0], source, popped))
+      return popped != key;
+    return onlyReads(method);
   }
   if (!is(parent, "subscript") || !sameNode(field(parent, "value"), use)) return false;
   std::string other;

@@ -293,6 +293,15 @@ struct ParsedDefault {
   const FileModel* choicesFile = nullptr;
 };
 
+// The namespace `expr` reads as a dict: `ns.__dict__`, `vars(ns)`; or null.
+Node namespaceOfDict(Node expr, std::string_view source) {
+  if (is(expr, "attribute") && textOf(field(expr, "attribute"), source) == "__dict__")
+    return field(expr, "object");
+  if (!is(expr, "call") || textOf(field(expr, "function"), source) != "vars") return Node{};
+  std::vector<Node> args = positionalArguments(field(expr, "arguments"));
+  return args.size() == 1 ? args[0] : Node{};
+}
+
 ParsedDefault parsedDefault(Node args, const std::string& dest, Node scope, const FileModel& m,
                             int depth) {
   std::string_view source = m.file().text();
@@ -312,6 +321,11 @@ ParsedDefault parsedDefault(Node args, const std::string& dest, Node scope, cons
     if (isNull(returned)) break;
     o = m.bindings().trace(returned, helper->node);
   }
+  // `parser.parse_args().__dict__`, `vars(parser.parse_args())`: the
+  // namespace read as a dict (`args["strategy"]`).
+  if (o.kind == Origin::Expression)
+    if (Node ns = namespaceOfDict(o.expr, source); !isNull(ns))
+      o = m.bindings().trace(ns, m.bindings().scopeOf(ns));
   MethodCall mc;
   if (o.kind != Origin::Expression || !asMethodCall(o.expr, source, mc) ||
       (mc.method != "parse_args" && mc.method != "parse_known_args"))
@@ -548,9 +562,15 @@ Strategy fromSubscript(Node expr, Node scope, const FileModel& m, int depth) {
     keys.insert(keys.begin(), key);
   }
   KeyValues kv = keyValuesAt(base, keys, expr, scope, m);
-  if (kv.values.empty() && !kv.complete)
+  if (kv.values.empty() && !kv.complete) {
     if (LoadedYamlValue loaded = loadedYamlValue(expr, scope, m); loaded.loaded)
       return fromLoadedYaml(loaded, expr, m);
+    // `args["strategy"]` where `args = vars(parser.parse_args())`.
+    Strategy fromArgs;
+    if (keys.size() == 1 &&
+        argparseValue(base, keys[0], scope, m, depth, fromArgs) == Argparse::Declared)
+      return fromArgs;
+  }
   return fromValues(kv, expr, m, depth, "a value lightfix cannot resolve");
 }
 
