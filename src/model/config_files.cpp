@@ -95,20 +95,28 @@ void deepSpeedIn(llvm::yaml::Node* value, llvm::SourceMgr& sm, std::vector<YamlS
 }
 
 // Each key and value of a Trainer's mapping in a config: those of its
-// top-level `trainer:` sections, and in a `trainer/` group file its top
+// top-level `trainer:` sections and of the `trainer:` under a top-level
+// `lightning:` (latent-diffusion's `main.py` passes that one to
+// `Trainer.from_argparse_args`), and in a `trainer/` group file its top
 // level too. (A YAML mapping can be walked only once.)
 template <typename Visit>
 void forEachTrainerEntry(const std::string& path, QuietYaml& yaml, Visit visit) {
   bool hydraGroup = inTrainerGroup(path);
+  auto visitTrainer = [&](llvm::yaml::Node* value) {
+    if (auto* trainer = llvm::dyn_cast_or_null<MappingNode>(value))
+      for (auto& inner : *trainer) visit(scalar(inner.getKey()), inner.getValue());
+  };
   for (llvm::yaml::Document& doc : yaml.stream) {
     auto* top = llvm::dyn_cast_or_null<MappingNode>(doc.getRoot());
     if (!top) continue;
     for (auto& kv : *top) {
       std::string key = scalar(kv.getKey());
       if (hydraGroup && key != "trainer") visit(key, kv.getValue());
-      if (key == "trainer")
-        if (auto* trainer = llvm::dyn_cast_or_null<MappingNode>(kv.getValue()))
-          for (auto& inner : *trainer) visit(scalar(inner.getKey()), inner.getValue());
+      if (key == "trainer") visitTrainer(kv.getValue());
+      if (auto* lightning = llvm::dyn_cast_or_null<MappingNode>(kv.getValue());
+          lightning && key == "lightning" && !hydraGroup)
+        for (auto& section : *lightning)
+          if (scalar(section.getKey()) == "trainer") visitTrainer(section.getValue());
     }
   }
 }
@@ -382,6 +390,16 @@ YamlEntry yamlEntryAt(const std::string& text, const std::vector<std::string>& k
   }
   if (!llvm::isa_and_nonnull<ScalarNode>(node)) return {YamlEntry::Other, {}};
   return {YamlEntry::Scalar, scalarAt(node, yaml.sm)};
+}
+
+bool isLauncherPath(const std::string& path) {
+  std::filesystem::path p(path);
+  std::string extension = p.extension().string();
+  if (extension == ".sh" || extension == ".bash" || extension == ".mk") return true;
+  std::string name = p.filename().string();
+  for (std::string_view makefile : {"Makefile", "makefile", "GNUmakefile"})
+    if (name == makefile || name.rfind(std::string(makefile) + ".", 0) == 0) return true;
+  return false;
 }
 
 std::vector<StrategySource> yamlTrainerStrategies(const std::string& path,
