@@ -36,7 +36,7 @@ void matchLbfgsDeepspeed(const FileContext& ctx, std::vector<Finding>& out) {
     });
     if (creations.empty()) continue;
     auto strategy =
-        ctx.project.trainerStrategyFor(ctx.file.path(), cls.name, /*ownOptimizers=*/true);
+        ctx.project.trainerStrategyFor(ctx.file.path(), cls.name, "configure_optimizers");
     if (!strategy) continue;
     for (Node call : creations) {
       Finding f;

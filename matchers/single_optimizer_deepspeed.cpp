@@ -274,11 +274,13 @@ bool countReturned(const FileModel& model, Node value, Node ret, Node scope, siz
 // before DeepSpeed's own check (`_validate_multiple_optimizers_support`).
 // A `training_step(..., optimizer_idx)` is Lightning 1's way of taking
 // them, where DeepSpeed's check is the one that raises.
-bool refusedBeforeDeepSpeed(const LightningModuleClass& cls, std::string_view source) {
+// The `training_step` may be a base class's, of this file or another.
+bool refusedBeforeDeepSpeed(const LightningModuleClass& cls, const FileModel& model) {
   if (cls.manualOptimization) return false;
-  Node step = methodDefinedIn(cls.node, "training_step", source);
-  return isNull(step) ||
-         textOf(field(step, "parameters"), source).find("optimizer_idx") == std::string_view::npos;
+  auto [file, step] = model.methodOfClass(cls.node, "training_step");
+  if (!file) return true;
+  const FunctionInfo* info = file->bindings().function(step);
+  return !info || info->paramIndex("optimizer_idx") < 0;
 }
 
 void matchFabricSetups(const FileContext& ctx, std::vector<Finding>& out) {
@@ -337,11 +339,11 @@ void matchConfigureOptimizers(const FileContext& ctx, std::vector<Finding>& out)
     });
     if (!first) continue;
     auto strategy =
-        ctx.project.trainerStrategyFor(ctx.file.path(), cls.name, /*ownOptimizers=*/true);
+        ctx.project.trainerStrategyFor(ctx.file.path(), cls.name, "configure_optimizers");
     if (!strategy) continue;
     const auto& [ret, what] = *first;
     bool automatic =
-        what.find("optimizers") != std::string::npos && refusedBeforeDeepSpeed(cls, source);
+        what.find("optimizers") != std::string::npos && refusedBeforeDeepSpeed(cls, ctx.model);
     Finding f = sourceFinding(ctx, ret, *strategy,
                               fmt::format("`configure_optimizers` returns {}{}", what,
                                           automatic ? " in automatic optimization" : ""),

@@ -89,31 +89,6 @@ static bool mayReturnNone(Node fn, std::string_view source) {
   return !generator && (none || !alwaysExits(field(fn, "body"), source));
 }
 
-// The method `name` of a class, or of its bases here or in other project
-// files: the file it is in and its definition.
-static std::pair<const FileModel*, Node> findMethod(const FileModel& model, Node cls,
-                                                    std::string_view name, int depth) {
-  if (depth > kMaxBaseClasses || isNull(cls)) return {nullptr, Node{}};
-  std::string_view source = model.file().text();
-  for (const FunctionInfo* fn : model.bindings().methodsOf(cls))
-    if (fn->name == name) return {&model, fn->node};
-  for (Node base : namedChildren(field(cls, "superclasses"))) {
-    const FileModel* file = &model;
-    std::string baseName(textOf(base, source));
-    if (auto q = model.imports().qualify(base, source); q && model.index()) {
-      auto sym = model.index()->symbol(model.file().path(), *q);
-      if (!sym) continue;
-      file = sym->file;
-      baseName = sym->name;
-    }
-    const LightningModuleClass* parent = file->lightningModule(baseName);
-    if (!parent) continue;
-    auto found = findMethod(*file, parent->node, name, depth + 1);
-    if (found.first) return found;
-  }
-  return {nullptr, Node{}};
-}
-
 // The class `name` (as `model` spells it) stands for: the file defining it
 // (this one, or another of the project's) and its name there; a null file
 // when the name comes from outside the project.
@@ -215,7 +190,7 @@ static std::pair<const FileModel*, Node> delegate(const FileModel& model, Node c
     return {file, fn->node};
   MethodCall mc;
   if (!asMethodCall(call, source, mc)) return {nullptr, Node{}};
-  if (textOf(mc.receiver, source) == "self") return findMethod(model, cls, mc.method, 0);
+  if (textOf(mc.receiver, source) == "self") return model.methodOfClass(cls, mc.method);
   Origin o = model.bindings().trace(mc.receiver, step);
   if (o.kind == Origin::Expression && o.index < 0 && is(o.expr, "call") &&
       is(field(o.expr, "function"), "identifier"))
@@ -296,7 +271,7 @@ static bool stepsOptimizerItself(const FileModel& model, Node cls, Node fn, int 
   for (Node call : helpers) {
     MethodCall mc;
     asMethodCall(call, source, mc);
-    auto [file, method] = findMethod(model, cls, mc.method, 0);
+    auto [file, method] = model.methodOfClass(cls, mc.method);
     if (file == &model && !sameNode(method, fn) &&
         stepsOptimizerItself(model, cls, method, depth + 1))
       return true;
@@ -319,7 +294,7 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
     if (cls.manualOptimization) continue;
     Node step = methodDefinedIn(cls.node, "training_step", source);
     if (isNull(step) || takesOptimizerIndex(ctx.model, step)) continue;
-    auto strategy = ctx.project.trainerStrategyFor(ctx.file.path(), cls.name);
+    auto strategy = ctx.project.trainerStrategyFor(ctx.file.path(), cls.name, "training_step");
     if (!strategy) continue;
 
     bool generator = false;

@@ -53,6 +53,14 @@ TEST(Config, FoundByWalkingUpToTheNearestToolLightfix) {
   EXPECT_EQ(findConfig((dir / "pkg/sub").string()), (dir / "pyproject.toml").string());
 }
 
+TEST(ConfigFiles, LaunchersAreShellScriptsAndMakefiles) {
+  for (const char* path : {"run.sh", "scripts/train.bash", "Makefile", "makefiles/Makefile.stage2",
+                           "GNUmakefile", "jobs/train.mk"})
+    EXPECT_TRUE(isLauncherPath(path)) << path;
+  for (const char* path : {"train.py", "conf.yaml", "Makefile_notes.txt", "ds.json", "sh"})
+    EXPECT_FALSE(isLauncherPath(path)) << path;
+}
+
 TEST(ConfigFiles, YamlTrainerStrategies) {
   auto s = yamlTrainerStrategies("configs/train.yaml",
                                  "seed_everything: 1\ntrainer:\n  devices: 8\n"

@@ -11,6 +11,7 @@
 #include "driver/folders_above.h"
 #include "driver/git_ignores.h"
 #include "driver/project_roots.h"
+#include "model/config_files.h"
 
 namespace fs = std::filesystem;
 
@@ -123,7 +124,7 @@ bool isYamlPath(const std::string& path) {
 
 bool isConfigPath(const std::string& path) {
   std::string extension = fs::path(path).extension().string();
-  return extension == ".sh" || extension == ".json" || isYamlPath(path);
+  return extension == ".json" || isYamlPath(path) || isLauncherPath(path);
 }
 
 Discovery discoverFiles(const std::vector<std::string>& paths,

@@ -16,6 +16,11 @@ namespace lightfix {
 // whose top level is the Trainer's.
 std::vector<StrategySource> yamlTrainerStrategies(const std::string& path, const std::string& text);
 
+// A file that launches the project's scripts with flags: a shell script
+// (`*.sh`, `*.bash`) or a Makefile (`Makefile`, `Makefile.gpu`, `*.mk`),
+// whose recipes are command lines too.
+bool isLauncherPath(const std::string& path);
+
 // A scalar of a config and where it is.
 struct YamlScalar {
   std::string value;  // `deepspeed_stage_2`, or a `class_path`

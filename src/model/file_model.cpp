@@ -391,6 +391,7 @@ void FileModel::collectFabricsAndTrainers() {
   fabrics_.clear();
   trainers_.clear();
   foreignRuns_.clear();
+  cliRuns_.clear();
   walkCalls(root_, [&](Node n) {
     Node args = field(n, "arguments");
     Node partial = partialBehind(n);
@@ -576,8 +577,38 @@ std::vector<std::pair<const FileModel*, Node>> FileModel::trainerOrigins(Node ex
   return out;
 }
 
+std::pair<std::string, std::string> FileModel::classNamed(Node cls) const {
+  std::string path = file_.path();
+  std::string name(textOf(cls, source_));
+  if (auto q = imports_.qualify(cls, source_); q && index_)
+    if (auto sym = index_->symbol(file_.path(), *q)) {
+      path = sym->file->file().path();
+      name = sym->name;
+    }
+  return {std::move(path), std::move(name)};
+}
+
+void FileModel::noteCliRun(Node call) {
+  Node callee = field(call, "function");
+  Node last = is(callee, "attribute") ? field(callee, "attribute") : callee;
+  std::string_view name = textOf(last, source_);
+  constexpr std::string_view kSuffix = "CLI";
+  if (!is(last, "identifier") || name.size() < kSuffix.size() ||
+      name.substr(name.size() - kSuffix.size()) != kSuffix)
+    return;
+  Node arguments = field(call, "arguments");
+  Node model = keywordArgument(arguments, "model_class", source_);
+  if (std::vector<Node> positional = positionalArguments(arguments);
+      isNull(model) && !positional.empty())
+    model = positional[0];
+  if (!is(model, "identifier") && !is(model, "attribute")) return;
+  auto [path, cls] = classNamed(model);
+  cliRuns_.push_back({std::string(name), std::move(path), std::move(cls)});
+}
+
 void FileModel::collectFits() {
   walkCalls(root_, [&](Node n) {
+    noteCliRun(n);
     MethodCall mc;
     if (!asMethodCall(n, source_, mc) || (mc.method != "fit" && !evaluationRun(mc.method))) return;
     Node scope = bindings_.scopeOf(n);
@@ -598,25 +629,26 @@ void FileModel::collectFits() {
     Node model = keywordArgument(mc.arguments, "model", source_);
     std::vector<Node> positional = positionalArguments(mc.arguments);
     if (isNull(model) && !positional.empty()) model = positional[0];
-    // Each class the model may be made from: `Net(cfg)`, or on another path
-    // `Net.load_from_checkpoint(path)`, which makes a Net too.
+    // Each class the model may be made from: `Net(cfg)`, or `Net.create(cfg)`
+    // and `Net.load_from_checkpoint(path)`, a class's own factories, which
+    // make a Net too. A name that is no class of the project matches none.
+    auto record = [&](Node cls) {
+      auto named = classNamed(cls);
+      for (TrainerInstance* t : runs) (fit ? t->fits : t->evaluates).push_back(named);
+      for (size_t k = foreignFrom; k < foreignRuns_.size(); ++k)
+        foreignRuns_[k].classes.push_back(named);
+    };
     for (const Origin& o : bindings_.originsReaching(model, scope)) {
       Node expr = o.expr;
       if (o.kind != Origin::Expression || o.index >= 0 || !is(expr, "call")) continue;
-      Node cls = field(expr, "function");
-      if (is(cls, "attribute") &&
-          textOf(field(cls, "attribute"), source_) == "load_from_checkpoint")
-        cls = field(cls, "object");
-      std::string path = file_.path();
-      std::string name(textOf(cls, source_));
-      if (auto q = imports_.qualify(cls, source_); q && index_)
-        if (auto sym = index_->symbol(file_.path(), *q)) {
-          path = sym->file->file().path();
-          name = sym->name;
-        }
-      for (TrainerInstance* t : runs) (fit ? t->fits : t->evaluates).emplace_back(path, name);
-      for (size_t k = foreignFrom; k < foreignRuns_.size(); ++k)
-        foreignRuns_[k].classes.emplace_back(path, name);
+      Node callee = field(expr, "function");
+      if (is(callee, "attribute") &&
+          textOf(field(callee, "attribute"), source_) == "load_from_checkpoint") {
+        record(field(callee, "object"));
+        continue;
+      }
+      record(callee);
+      if (is(callee, "attribute")) record(field(callee, "object"));
     }
   });
 }
@@ -697,6 +729,7 @@ void FileModel::collectLightningModules() {
       if (known(name)) continue;
       bool lightning = false;
       bool inheritedManual = false;
+      std::vector<std::pair<std::string, std::string>> projectBases;
       for (Node base : namedChildren(field(cls, "superclasses"))) {
         auto q = imports_.qualify(base, source_);
         if (q && isLightningModuleClass(*q)) {
@@ -706,11 +739,15 @@ void FileModel::collectLightningModules() {
         }
         const LightningModuleClass* parent =
             is(base, "identifier") ? known(textOf(base, source_)) : nullptr;
+        std::string parentPath = file_.path();
         // A base class from another file of the project.
         if (!parent && q && index_)
-          if (auto sym = index_->symbol(file_.path(), *q))
+          if (auto sym = index_->symbol(file_.path(), *q)) {
             parent = sym->file->lightningModule(sym->name);
+            parentPath = sym->file->file().path();
+          }
         if (parent) {
+          projectBases.emplace_back(parentPath, parent->name);
           lightning = true;
           inheritedManual = inheritedManual || parent->manualOptimization;
         } else if (q && options_.installed && !(index_ && index_->symbol(file_.path(), *q))) {
@@ -735,10 +772,45 @@ void FileModel::collectLightningModules() {
         }
         return !manual;
       });
-      modules_.push_back({cls, name, manual});
+      std::vector<std::string> methods;
+      for (Node item : namedChildren(field(cls, "body"))) {
+        Node def = is(item, "decorated_definition") ? field(item, "definition") : item;
+        if (is(def, "function_definition"))
+          methods.emplace_back(textOf(field(def, "name"), source_));
+      }
+      modules_.push_back({cls, name, manual, std::move(projectBases), std::move(methods)});
       changed = true;
     }
   }
+}
+
+// The method `name` of a class of this file, or of its LightningModule bases
+// here or in other project files.
+static std::pair<const FileModel*, Node> methodOfClass(const FileModel& model, Node cls,
+                                                       std::string_view name, int depth) {
+  if (depth > kMaxBaseClasses || isNull(cls)) return {nullptr, Node{}};
+  std::string_view source = model.file().text();
+  for (const FunctionInfo* fn : model.bindings().methodsOf(cls))
+    if (fn->name == name) return {&model, fn->node};
+  for (Node base : namedChildren(field(cls, "superclasses"))) {
+    const FileModel* file = &model;
+    std::string baseName(textOf(base, source));
+    if (auto q = model.imports().qualify(base, source); q && model.index()) {
+      auto sym = model.index()->symbol(model.file().path(), *q);
+      if (!sym) continue;
+      file = sym->file;
+      baseName = sym->name;
+    }
+    const LightningModuleClass* parent = file->lightningModule(baseName);
+    if (!parent) continue;
+    auto found = methodOfClass(*file, parent->node, name, depth + 1);
+    if (found.first) return found;
+  }
+  return {nullptr, Node{}};
+}
+
+std::pair<const FileModel*, Node> FileModel::methodOfClass(Node cls, std::string_view name) const {
+  return lightfix::methodOfClass(*this, cls, name, 0);
 }
 
 const FileModel* FileModel::modelOfFile(const SourceFile* file) const {

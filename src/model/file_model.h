@@ -5,6 +5,7 @@
 
 #include "python/node.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -105,6 +106,14 @@ struct LightningModuleClass {
   Node node{};
   std::string name;
   bool manualOptimization = false;
+  // Its LightningModule bases of the project, as (file, class name).
+  std::vector<std::pair<std::string, std::string>> projectBases;
+  // The methods its body defines: a subclass runs a base's method unless
+  // it defines its own.
+  std::vector<std::string> methods;
+  bool defines(std::string_view method) const {
+    return std::find(methods.begin(), methods.end(), method) != methods.end();
+  }
 };
 
 // One result of a `fabric.setup(...)`: the model it returns, or one of the
@@ -140,6 +149,15 @@ class FileModel {
   const std::vector<TrainerInstance>& trainers() const { return trainers_; }
   const std::vector<ForeignTrainerRun>& foreignTrainerRuns() const { return foreignRuns_; }
   const std::vector<LightningModuleClass>& lightningModules() const { return modules_; }
+  // `LightningCLI(Net)`, `TextCLI(model_class=Net)`: a class a call whose
+  // callee's name ends in "CLI" hands over; the project keeps those whose
+  // callee is LightningCLI or one of its subclasses.
+  struct CliRun {
+    std::string callee;  // its last name
+    std::string path;    // the class's file and name there
+    std::string className;
+  };
+  const std::vector<CliRun>& cliRuns() const { return cliRuns_; }
 
   // Resolves what may come from other files (Fabric subclasses, callers
   // handing in a Fabric or a model, LightningModule bases), in the one order
@@ -174,6 +192,10 @@ class FileModel {
   // (`class Runner(engine.Base)`: Runner, Base), as written.
   std::vector<std::pair<std::string, std::string>> classBaseNames() const;
   const LightningModuleClass* lightningModule(std::string_view name) const;
+  // The method `name` of the class `cls` of this file, or of its
+  // LightningModule bases here or in other files of the project: the file
+  // defining it and its definition; nulls for none.
+  std::pair<const FileModel*, Node> methodOfClass(Node cls, std::string_view name) const;
   // The calls that may have made the Trainer `expr` holds, through names
   // and the returns of helpers (of this file or, imported, of another), each
   // with the file it is in.
@@ -238,6 +260,10 @@ class FileModel {
   bool collectSubclasses();
   void collectFabricsAndTrainers();
   void collectFits();
+  void noteCliRun(Node call);
+  // The class a name stands for: (its file, its name there); this file's
+  // path and the name as written when no project file defines it.
+  std::pair<std::string, std::string> classNamed(Node cls) const;
   void collectFabricParameters();
   void collectSetups();
   void collectLightningModules();
@@ -298,6 +324,7 @@ class FileModel {
   std::vector<SetupCall> setups_;
   std::vector<TrainerInstance> trainers_;
   std::vector<ForeignTrainerRun> foreignRuns_;
+  std::vector<CliRun> cliRuns_;
   bool importsFunctools_ = false;  // for partialBehind()
   std::vector<LightningModuleClass> modules_;
 };

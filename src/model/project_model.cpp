@@ -11,6 +11,22 @@
 
 namespace lightfix {
 
+// The folders a file sits in, outermost first.
+static std::vector<std::string> foldersOf(const std::string& path) {
+  std::vector<std::string> out;
+  for (const std::filesystem::path& part :
+       std::filesystem::path(path).lexically_normal().parent_path())
+    out.push_back(part.string());
+  return out;
+}
+
+// How many leading folders two files share.
+static size_t sharedFolders(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  size_t shared = 0;
+  while (shared < a.size() && shared < b.size() && a[shared] == b[shared]) ++shared;
+  return shared;
+}
+
 StrategySource sourceOf(const Strategy& strategy, const SourceFile& file) {
   if (strategy.externalLine > 0)
     return {strategy.kind, strategy.externalPath, strategy.externalLine, strategy.why};
@@ -44,7 +60,7 @@ std::string describe(const StrategySource& source, const std::string& fromPath) 
 
 void ProjectModel::addConfigFile(const std::string& path, const std::string& text) {
   std::string ext = std::filesystem::path(path).extension().string();
-  if (ext == ".sh" || ext == ".bash") {
+  if (isLauncherPath(path)) {
     index_.addLauncher(path, text);
   } else if (ext == ".json") {
     index_.addJsonConfig(path, text);
@@ -90,6 +106,11 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
   for (ProjectTrainer& t : trainers_) byConstruction[identity(t.construction)].push_back(&t);
   for (FileModel* f : files) addForeignRuns(*f, byConstruction);
   markUnreadConfigTrainers(files);
+  for (const FileModel* f : files)
+    for (const LightningModuleClass& c : f->lightningModules())
+      for (const auto& base : c.projectBases)
+        subclasses_[base].push_back({{f->file().path(), c.name}, c.methods});
+  addCliModels(files);
   for (FileModel* f : files) {
     deepSpeedSetup_ = deepSpeedSetup_ || f->hasDeepSpeedSetup();
     cliKeepsOptimizers_ = cliKeepsOptimizers_ || keepsOptimizers(f->file().text());
@@ -115,6 +136,41 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
     if (count != 1) continue;
     c.file = only->file().path();
     c.name = c.classPath;
+  }
+}
+
+void ProjectModel::addCliModels(const std::vector<FileModel*>& files) {
+  // LightningCLI and the project's subclasses of it, by name.
+  std::vector<std::string> cli = {"LightningCLI"};
+  std::vector<std::vector<std::pair<std::string, std::string>>> bases;
+  bases.reserve(files.size());
+  for (const FileModel* f : files) bases.push_back(f->classBaseNames());
+  for (bool more = true; more;) {
+    more = false;
+    for (const auto& file : bases)
+      for (const auto& [cls, base] : file)
+        if (std::find(cli.begin(), cli.end(), base) != cli.end() &&
+            std::find(cli.begin(), cli.end(), cls) == cli.end()) {
+          cli.push_back(cls);
+          more = true;
+        }
+  }
+  for (const FileModel* f : files) {
+    TrainerInstance launched;  // what a launcher's `--trainer.strategy` runs
+    for (const FileModel::CliRun& run : f->cliRuns())
+      if (std::find(cli.begin(), cli.end(), run.callee) != cli.end()) {
+        cliModels_.push_back({{run.path, run.className}, foldersOf(f->file().path())});
+        launched.fits.emplace_back(run.path, run.className);
+      }
+    // `python -m pkg.train fit --trainer.strategy=deepspeed_stage_2`.
+    const LauncherFlag* flag = launched.fits.empty()
+                                   ? nullptr
+                                   : index_.launcherPassing("--trainer.strategy", f->file().path());
+    if (!flag) continue;
+    launched.fitCalled = true;
+    StrategySource source{Strategy::MaybeDeepSpeed, flag->path, flag->line,
+                          "a launcher script passes it"};
+    addTrainer(std::move(source), launched, flag->path);
   }
 }
 
@@ -171,14 +227,17 @@ void ProjectModel::markUnreadConfigTrainers(const std::vector<FileModel*>& files
     if (isNull(t.construction)) t.unread = true;
 }
 
+bool ProjectModel::ConfiguredModule::buildsOneOf(const ClassList& classes) const {
+  return std::find(classes.begin(), classes.end(), std::make_pair(file, name)) != classes.end();
+}
+
 // A DeepSpeed config building the module, else (each sets another
 // strategy) none; nothing when no config builds it.
-std::optional<StrategySource> ProjectModel::configuredStrategy(const std::string& path,
-                                                               const std::string& className,
+std::optional<StrategySource> ProjectModel::configuredStrategy(const ClassList& classes,
                                                                bool ownOptimizers) const {
   std::optional<StrategySource> out;
   for (const ConfiguredModule& c : configured_) {
-    if (c.file != path || c.name != className) continue;
+    if (!c.buildsOneOf(classes)) continue;
     if (ownOptimizers && c.replacesOptimizers && !cliKeepsOptimizers_) continue;
     if (!out || c.source.kind > out->kind) out = c.source;
   }
@@ -194,22 +253,6 @@ bool ProjectModel::buildsNamedModule(const std::string& config) const {
 void ProjectModel::addTrainers(const FileModel& file) {
   for (const TrainerInstance& t : file.trainers())
     addTrainer(sourceOf(t.strategy, file.file()), t, file.file().path());
-}
-
-// The folders a file sits in, outermost first.
-static std::vector<std::string> foldersOf(const std::string& path) {
-  std::vector<std::string> out;
-  for (const std::filesystem::path& part :
-       std::filesystem::path(path).lexically_normal().parent_path())
-    out.push_back(part.string());
-  return out;
-}
-
-// How many leading folders two files share.
-static size_t sharedFolders(const std::vector<std::string>& a, const std::vector<std::string>& b) {
-  size_t shared = 0;
-  while (shared < a.size() && shared < b.size() && a[shared] == b[shared]) ++shared;
-  return shared;
 }
 
 void ProjectModel::addTrainer(StrategySource source, const TrainerInstance& runs,
@@ -234,21 +277,37 @@ void ProjectModel::addForeignRuns(
   }
 }
 
-bool ProjectModel::optimizersAlwaysReplaced(const std::string& path,
-                                            const std::string& className) const {
+bool ProjectModel::optimizersAlwaysReplaced(const ClassList& classes) const {
   if (cliKeepsOptimizers_) return false;
   bool built = false;
   for (const ConfiguredModule& c : configured_) {
-    if (c.file != path || c.name != className) continue;
+    if (!c.buildsOneOf(classes)) continue;
     if (!c.replacesOptimizers) return false;
     built = true;
   }
   return built;
 }
 
+ProjectModel::ClassList ProjectModel::classesRunning(const std::string& path,
+                                                     const std::string& className,
+                                                     std::string_view method) const {
+  ClassList out{{path, className}};
+  for (size_t i = 0; i < out.size(); ++i) {
+    auto it = subclasses_.find(out[i]);
+    if (it == subclasses_.end()) continue;
+    for (const Subclass& sub : it->second)
+      if (std::find(sub.methods.begin(), sub.methods.end(), method) == sub.methods.end() &&
+          std::find(out.begin(), out.end(), sub.cls) == out.end())
+        out.push_back(sub.cls);
+  }
+  return out;
+}
+
 std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string& path,
                                                                const std::string& className,
-                                                               bool ownOptimizers) const {
+                                                               std::string_view method) const {
+  bool ownOptimizers = method == "configure_optimizers";
+  ClassList running = classesRunning(path, className, method);
   auto strongest = [&](auto&& counts) -> std::optional<StrategySource> {
     std::optional<StrategySource> best;
     bool any = false;
@@ -262,21 +321,40 @@ std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string
     return best ? best : StrategySource{};
   };
   auto names = [&](const std::vector<std::pair<std::string, std::string>>& classes) {
-    return std::find(classes.begin(), classes.end(), std::make_pair(path, className)) !=
-           classes.end();
+    return std::any_of(running.begin(), running.end(), [&](const auto& cls) {
+      return std::find(classes.begin(), classes.end(), cls) != classes.end();
+    });
   };
-  std::optional<StrategySource> chosen =
-      strongest([&](const ProjectTrainer& t) { return names(t.fits); });
+  // A YAML config's Trainer that LightningCLI reads trains the class it is
+  // handed (`LightningCLI(Net)`), unless the config names its own module:
+  // the configs nearest the file running the CLI, as a repository of
+  // several sub-projects keeps each one's configs in its folder.
+  auto readByCli = [&](const ProjectTrainer& t) {
+    return isNull(t.construction) && !t.unread && !t.evaluatesOnly() && !buildsNamedModule(t.place);
+  };
+  std::vector<std::pair<const CliModel*, size_t>> clis;  // each with its nearest configs' nearness
+  for (const CliModel& cli : cliModels_) {
+    if (std::find(running.begin(), running.end(), cli.cls) == running.end()) continue;
+    size_t nearest = 0;
+    for (const ProjectTrainer& t : trainers_)
+      if (readByCli(t)) nearest = std::max(nearest, sharedFolders(t.folders, cli.folders));
+    clis.emplace_back(&cli, nearest);
+  }
+  std::optional<StrategySource> chosen = strongest([&](const ProjectTrainer& t) {
+    if (names(t.fits)) return true;
+    return readByCli(t) && std::any_of(clis.begin(), clis.end(), [&](const auto& cli) {
+             return sharedFolders(t.folders, cli.first->folders) == cli.second;
+           });
+  });
   // In a migration every Trainer runs DeepSpeed but one pinned to the CPU:
   // a module that only such Trainers fit is left alone.
   bool fitByItsTrainers = chosen.has_value();
   // Every config building it replaces its optimizers, and no Trainer of the
   // code fits it: its own `configure_optimizers` never runs.
-  if (ownOptimizers && !fitByItsTrainers && optimizersAlwaysReplaced(path, className))
-    return std::nullopt;
+  if (ownOptimizers && !fitByItsTrainers && optimizersAlwaysReplaced(running)) return std::nullopt;
   // A config building it trains it too (`fit --config`), whatever else the
   // code does with it.
-  if (std::optional<StrategySource> configured = configuredStrategy(path, className, ownOptimizers))
+  if (std::optional<StrategySource> configured = configuredStrategy(running, ownOptimizers))
     if (!chosen || configured->kind > chosen->kind) chosen = configured;
   // Only `fit` trains: a module seen only validated, tested or predicted
   // never runs its `training_step` or optimizers.

@@ -3,8 +3,10 @@
 // their strategies, so a LightningModule in model.py is judged by the
 // Trainer in train.py.
 
+#include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -45,13 +47,14 @@ class ProjectModel {
   // names); nothing when no Trainer is seen (unless `--target-strategy
   // deepspeed`) or when the module is seen only validated, tested or
   // predicted.
-  // `ownOptimizers`: the strategy under which the module's own
-  // `configure_optimizers` runs. A LightningCLI config with a top-level
+  // `method` is the module's method being judged: the Trainers that fit a
+  // subclass of the project inheriting it run it too. For
+  // `configure_optimizers`, a LightningCLI config with a top-level
   // `optimizer:` replaces that method, so such a config's Trainer is left
   // out, and a module only such configs build runs none.
   std::optional<StrategySource> trainerStrategyFor(const std::string& path,
                                                    const std::string& className,
-                                                   bool ownOptimizers = false) const;
+                                                   std::string_view method) const;
 
   // Whether any linked file sets up a model on a Fabric that may run
   // DeepSpeed: without one, no set-up result reaches another file's code.
@@ -86,6 +89,8 @@ class ProjectModel {
       const FileModel& file,
       const std::unordered_map<const void*, std::vector<ProjectTrainer*>>& byConstruction);
   std::vector<ProjectTrainer> trainers_;
+  // LightningModule classes, as (file, class name).
+  using ClassList = std::vector<std::pair<std::string, std::string>>;
   // A LightningCLI config that builds one module (`model: {class_path:
   // ...}`) and sets its Trainer's strategy: that module's strategy when no
   // Trainer of the code fits it. `file` and `name` once linked.
@@ -96,22 +101,40 @@ class ProjectModel {
     std::string file;
     std::string name;
     bool replacesOptimizers = false;  // a LightningCLI `optimizer:` beside it
+    bool buildsOneOf(const ClassList& classes) const;
   };
   std::vector<ConfiguredModule> configured_;
   std::vector<std::string> yamlConfigs_;
+  // A class handed to LightningCLI (or a subclass of it) in the code, with
+  // the folders of the file doing it.
+  struct CliModel {
+    std::pair<std::string, std::string> cls;
+    std::vector<std::string> folders;
+  };
+  std::vector<CliModel> cliModels_;
+  void addCliModels(const std::vector<FileModel*>& files);
   // A Hydra config whose `model` group names the project's LightningModules
   // trains those, under the Trainer it composes.
   void addGroupModules();
-  std::optional<StrategySource> configuredStrategy(const std::string& path,
-                                                   const std::string& className,
+  std::optional<StrategySource> configuredStrategy(const ClassList& classes,
                                                    bool ownOptimizers) const;
-  // Whether configs build the module and each replaces its optimizers.
-  bool optimizersAlwaysReplaced(const std::string& path, const std::string& className) const;
+  // Whether configs build one of the classes and each replaces its optimizers.
+  bool optimizersAlwaysReplaced(const ClassList& classes) const;
   // LightningCLI(auto_configure_optimizers=False) somewhere: no config
   // replaces a module's optimizers.
   bool cliKeepsOptimizers_ = false;
   // Whether the config at `config` builds a module of the project it names.
   bool buildsNamedModule(const std::string& config) const;
+  // The classes that run `method` of the module `className` of `path`: it,
+  // and its subclasses of the project that inherit the method.
+  ClassList classesRunning(const std::string& path, const std::string& className,
+                           std::string_view method) const;
+  struct Subclass {
+    std::pair<std::string, std::string> cls;  // (file, class name)
+    std::vector<std::string> methods;         // those its body defines
+  };
+  // The project's LightningModule subclasses of each, by (file, class name).
+  std::map<std::pair<std::string, std::string>, std::vector<Subclass>> subclasses_;
   bool deepSpeedSetup_ = false;
   // Marks the YAML configs' Trainers that nothing reads (ProjectTrainer::unread).
   void markUnreadConfigTrainers(const std::vector<FileModel*>& files);

@@ -491,6 +491,15 @@ class LightningCLIConfigs(InTempDir):
             self.run_cli("trainer:\n  accelerator: cuda\n  strategy: deepspeed_stage_1_offload\n")
         self.assertIn("You selected an invalid strategy name", str(cm.exception))
 
+    def test_nested_flags_override_the_config(self):
+        from lightning.pytorch.cli import LightningCLI
+
+        Path("c.yaml").write_text("trainer:\n  accelerator: cuda\n  strategy: ddp\n  max_epochs: 3\n")
+        cli = LightningCLI(Regressor, run=False,
+                           args=["--config", "c.yaml", "--trainer.strategy=deepspeed_stage_2", "--trainer.max_epochs", "1"])
+        self.assertIsInstance(cli.trainer.strategy, DeepSpeedStrategy)
+        self.assertEqual(cli.trainer.max_epochs, 1)
+
 
 class HydraConfigs(InTempDir):
     def compose(self, files: dict) -> dict:

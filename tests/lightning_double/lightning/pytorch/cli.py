@@ -5,7 +5,8 @@ classes (instantiate_classes, line 610: the model from `model:`, then the Traine
 instantiate_trainer, line 621, and `trainer_class(**config)`, line 658), then run the subcommand
 (_run_subcommand, line 750: `trainer.fit(model, ...)`). jsonargparse's part is read as its documented
 behaviour: a `{class_path, init_args}` value becomes an instance of that class built with those arguments.
-Only `--config FILE` (repeatable) and the subcommand are read; nothing else of the parser is mirrored.
+Only `--config FILE` (repeatable), nested keys (`--trainer.strategy=NAME`) and the subcommand are read; nothing
+else of the parser is mirrored.
 """
 import importlib
 import sys
@@ -60,6 +61,17 @@ class LightningCLI:
             if arg == "--config" and i + 1 < len(argv):
                 with open(argv[i + 1], encoding="utf-8") as f:
                     _merge(self.config, yaml.safe_load(f) or {})
+            elif arg.startswith("--") and "." in arg.split("=", 1)[0]:
+                # `--trainer.strategy=deepspeed_stage_2` (or a space): one nested key, its value read as YAML,
+                # over what the configs before it gave.
+                name, _, value = arg[2:].partition("=")
+                if "=" not in arg and i + 1 < len(argv):
+                    value = argv[i + 1]
+                *sections, key = name.split(".")
+                node = self.config
+                for section in sections:
+                    node = node.setdefault(section, {})
+                node[key] = yaml.safe_load(value)
         model_config = self.config.get("model") or {}
         if isinstance(model_config, dict) and "class_path" in model_config:
             self.model = _instantiate(model_config, model_class or LightningModule)
