@@ -97,6 +97,13 @@ TEST(ConfigFiles, YamlModelChoiceNamesTheModuleAndWhetherAStrategyIsSet) {
   EXPECT_EQ(c.classPath, "");
   c = yamlModelChoice("model: [unbalanced\n");
   EXPECT_EQ(c.classPath, "");
+  // latent-diffusion: `instantiate_from_config(config.model)`, and the Trainer
+  // of its `lightning:` section.
+  c = yamlModelChoice(
+      "model:\n  target: ldm.models.autoencoder.AutoencoderKL\n  params: {embed_dim: 4}\n"
+      "lightning:\n  trainer:\n    strategy: deepspeed_stage_2\n");
+  EXPECT_EQ(c.classPath, "ldm.models.autoencoder.AutoencoderKL");
+  EXPECT_TRUE(c.setsStrategy);
 }
 
 TEST(ConfigFiles, YamlModelChoiceTellsALightningCliOptimizer) {

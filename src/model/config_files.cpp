@@ -238,11 +238,19 @@ YamlModelChoice yamlModelChoice(const std::string& text) {
                             (!named.empty() && named != "null" && named != "~");
       }
       auto* value = llvm::dyn_cast_or_null<MappingNode>(kv.getValue());
-      if (!value || (key != "model" && key != "trainer")) continue;
+      if (!value || (key != "model" && key != "trainer" && key != "lightning")) continue;
       for (auto& inner : *value) {
         std::string name = scalar(inner.getKey());
-        if (key == "model" && name == "class_path") out.classPath = scalar(inner.getValue());
+        // LightningCLI's `class_path:`, latent-diffusion's `target:`
+        // (`instantiate_from_config(config.model)`).
+        if (key == "model" && (name == "class_path" || name == "target"))
+          out.classPath = scalar(inner.getValue());
         if (key == "trainer" && name == "strategy") out.setsStrategy = true;
+        // latent-diffusion's `lightning: {trainer: {strategy: ...}}`.
+        if (auto* trainer = llvm::dyn_cast_or_null<MappingNode>(inner.getValue());
+            trainer && key == "lightning" && name == "trainer")
+          for (auto& entry : *trainer)
+            if (scalar(entry.getKey()) == "strategy") out.setsStrategy = true;
       }
     }
   }

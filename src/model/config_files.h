@@ -98,7 +98,8 @@ bool inTrainerGroup(const std::string& path);
 bool inStrategyGroup(const std::string& path);
 
 // What a LightningCLI config says of the module it trains: the class its
-// `model: {class_path: ...}` builds, and whether its `trainer:` sets a
+// `model: {class_path: ...}` builds (latent-diffusion's `model: {target:
+// ...}`), and whether its `trainer:` (or `lightning: {trainer: ...}`) sets a
 // strategy at all.
 struct YamlModelChoice {
   std::string classPath;
