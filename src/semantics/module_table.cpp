@@ -48,7 +48,10 @@ void ModuleTable::add(const std::string& path) {
     std::string name = moduleNameOf(std::string_view(p).substr(start));
     if (!name.empty()) {
       auto [it, added] = byModule_.emplace(name, index);
-      if (!added && p.size() < paths_[it->second].size()) it->second = index;
+      if (!added) {
+        ambiguous_.insert(name);
+        if (p.size() < paths_[it->second].size()) it->second = index;
+      }
     }
     size_t slash = p.find('/', start);
     start = slash == std::string::npos ? slash : slash + 1;
@@ -57,6 +60,10 @@ void ModuleTable::add(const std::string& path) {
 
 int ModuleTable::find(const std::string& fromPath, std::string_view name) const {
   if (name.empty() || name[0] != '.') {
+    std::string module(name);
+    auto it = byModule_.find(module);
+    if (it == byModule_.end()) return -1;
+    if (ambiguous_.count(module) == 0) return static_cast<int>(it->second);
     // The importing script's folder is first on `sys.path`, and a folder
     // above it is where such a script is run from: the nearest file of that
     // name wins, so that each of several sub-projects (`v4/src/model.py`,
@@ -67,12 +74,11 @@ int ModuleTable::find(const std::string& fromPath, std::string_view name) const 
          dir = dir.parent_path()) {
       std::string target = (dir / rest).generic_string();
       for (const std::string& candidate : {target + ".py", target + "/__init__.py"})
-        if (auto it = byPath_.find(candidate); it != byPath_.end())
-          return static_cast<int>(it->second);
+        if (auto found = byPath_.find(candidate); found != byPath_.end())
+          return static_cast<int>(found->second);
       if (dir == dir.parent_path()) break;
     }
-    auto it = byModule_.find(std::string(name));
-    return it == byModule_.end() ? -1 : static_cast<int>(it->second);
+    return static_cast<int>(it->second);
   }
   // `.base` is a sibling of the importing file; each further dot goes up.
   size_t dots = name.find_first_not_of('.');

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace lightfix {
@@ -31,6 +32,7 @@ class ModuleTable {
   std::vector<std::string> paths_;
   std::unordered_map<std::string, size_t> byPath_;
   std::unordered_map<std::string, size_t> byModule_;  // `a.b` → a/b.py or a/b/__init__.py
+  std::unordered_set<std::string> ambiguous_;         // names more than one file has
 };
 
 }  // namespace lightfix
