@@ -239,6 +239,11 @@ std::optional<StrategySource> ProjectModel::configuredStrategy(const ClassList& 
   for (const ConfiguredModule& c : configured_) {
     if (!c.buildsOneOf(classes)) continue;
     if (ownOptimizers && c.replacesOptimizers && !cliKeepsOptimizers_) continue;
+    // A config whose Trainer section nothing reads (notes) trains nothing.
+    bool unread = std::any_of(trainers_.begin(), trainers_.end(), [&](const ProjectTrainer& t) {
+      return t.unread && t.place == c.config;
+    });
+    if (unread) continue;
     if (!out || c.source.kind > out->kind) out = c.source;
   }
   return out;
