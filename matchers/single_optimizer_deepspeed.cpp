@@ -278,9 +278,7 @@ bool countReturned(const FileModel& model, Node value, Node ret, Node scope, siz
 bool refusedBeforeDeepSpeed(const LightningModuleClass& cls, const FileModel& model) {
   if (cls.manualOptimization) return false;
   auto [file, step] = model.methodOfClass(cls.node, "training_step");
-  if (!file) return true;
-  const FunctionInfo* info = file->bindings().function(step);
-  return !info || info->paramIndex("optimizer_idx") < 0;
+  return !file || !takesOptimizerIndex(*file, step);
 }
 
 void matchFabricSetups(const FileContext& ctx, std::vector<Finding>& out) {

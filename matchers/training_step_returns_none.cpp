@@ -279,20 +279,14 @@ static bool stepsOptimizerItself(const FileModel& model, Node cls, Node fn, int 
   return false;
 }
 
-// `training_step(self, batch, batch_idx, optimizer_idx)`: Lightning 1.x's
-// form for several optimizers, which DeepSpeed refuses before any step
-// (LF010), and which Lightning 2.x refuses in automatic optimization. The
-// branch that falls through for an index no optimizer has never runs.
-static bool takesOptimizerIndex(const FileModel& model, Node fn) {
-  const FunctionInfo* info = model.bindings().function(fn);
-  return info && info->paramIndex("optimizer_idx") >= 0;
-}
-
 void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& out) {
   std::string_view source = ctx.file.text();
   for (const LightningModuleClass& cls : ctx.model.lightningModules()) {
     if (cls.manualOptimization) continue;
     Node step = methodDefinedIn(cls.node, "training_step", source);
+    // `training_step(..., optimizer_idx)`: DeepSpeed refuses it before any
+    // step (LF010), Lightning 2 in automatic optimization; the branch that
+    // falls through for an index no optimizer has never runs.
     if (isNull(step) || takesOptimizerIndex(ctx.model, step)) continue;
     auto strategy = ctx.project.trainerStrategyFor(ctx.file.path(), cls.name, "training_step");
     if (!strategy) continue;

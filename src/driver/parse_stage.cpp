@@ -96,18 +96,12 @@ namespace {
 // The names of the project's classes deriving, by name through any of its
 // parsed files, from Lightning's Trainer or Fabric: a superset of the
 // subclasses the link finds, known before it.
-std::set<std::string> subclassNames(const std::vector<FileSlot>& slots) {
-  std::set<std::string> names = {"Trainer", "Fabric", "LightningLite"};
+std::vector<std::string> trainerSubclassNames(const std::vector<FileSlot>& slots) {
   std::vector<std::pair<std::string, std::string>> bases;
   for (const FileSlot& slot : slots)
     if (slot.model)
       for (auto& classBase : slot.model->classBaseNames()) bases.push_back(std::move(classBase));
-  for (bool more = true; more;) {
-    more = false;
-    for (const auto& [cls, base] : bases)
-      if (names.count(base) != 0 && names.insert(cls).second) more = true;
-  }
-  return names;
+  return subclassNames({"Trainer", "Fabric", "LightningLite"}, bases);
 }
 
 }  // namespace
@@ -119,7 +113,7 @@ void parseSubclassUsers(std::vector<FileSlot>& slots, WorkPool& pool, const Pars
   for (;;) {
     // A name holding a word of the filter made its users parsed already.
     std::vector<std::string> fresh;
-    for (const std::string& name : subclassNames(slots))
+    for (const std::string& name : trainerSubclassNames(slots))
       if (Prefilter::python(prefilter.words(name)) == Relevance::None &&
           scanned.insert(name).second)
         fresh.push_back(name);

@@ -111,6 +111,16 @@ std::vector<std::pair<std::string, std::string>> FileModel::classBaseNames() con
   return out;
 }
 
+std::vector<std::string> subclassNames(
+    std::vector<std::string> roots, const std::vector<std::pair<std::string, std::string>>& bases) {
+  std::vector<std::string>& names = roots;
+  for (size_t i = 0; i < names.size(); ++i)
+    for (const auto& [cls, base] : bases)
+      if (base == names[i] && std::find(names.begin(), names.end(), cls) == names.end())
+        names.push_back(cls);
+  return names;
+}
+
 bool FileModel::isPytorchLightningLiteSubclass(std::string_view name) const {
   return std::find(liteSubclasses_.begin(), liteSubclasses_.end(), name) != liteSubclasses_.end();
 }
@@ -773,11 +783,8 @@ void FileModel::collectLightningModules() {
         return !manual;
       });
       std::vector<std::string> methods;
-      for (Node item : namedChildren(field(cls, "body"))) {
-        Node def = is(item, "decorated_definition") ? field(item, "definition") : item;
-        if (is(def, "function_definition"))
-          methods.emplace_back(textOf(field(def, "name"), source_));
-      }
+      for (Node def : methodsDefinedIn(cls))
+        methods.emplace_back(textOf(field(def, "name"), source_));
       modules_.push_back({cls, name, manual, std::move(projectBases), std::move(methods)});
       changed = true;
     }
@@ -811,6 +818,11 @@ static std::pair<const FileModel*, Node> methodOfClass(const FileModel& model, N
 
 std::pair<const FileModel*, Node> FileModel::methodOfClass(Node cls, std::string_view name) const {
   return lightfix::methodOfClass(*this, cls, name, 0);
+}
+
+bool takesOptimizerIndex(const FileModel& model, Node step) {
+  const FunctionInfo* info = model.bindings().function(step);
+  return info && info->paramIndex("optimizer_idx") >= 0;
 }
 
 const FileModel* FileModel::modelOfFile(const SourceFile* file) const {

@@ -126,6 +126,17 @@ struct SetupResult {
 
 class FileModel;
 
+// `roots`, then every class of `bases` (pairs of a class and the last name
+// of a base, as classBaseNames() gives them) that derives from one of them
+// by name, through any number of steps, each name once: a class's
+// subclasses before theirs.
+std::vector<std::string> subclassNames(
+    std::vector<std::string> roots, const std::vector<std::pair<std::string, std::string>>& bases);
+
+// Whether `step`, a `training_step` defined in `model`'s file, takes Lightning
+// 1's `optimizer_idx`: its form for several optimizers.
+bool takesOptimizerIndex(const FileModel& model, Node step);
+
 // The `accelerator=` argument (or the `**kwargs` dict entry) that pins a
 // `Fabric(...)` or `Trainer(...)` of `model`'s file to the CPU (`"cpu"`,
 // `CPUAccelerator()`) on every path, or null. Other names fail earlier or

@@ -141,20 +141,10 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
 
 void ProjectModel::addCliModels(const std::vector<FileModel*>& files) {
   // LightningCLI and the project's subclasses of it, by name.
-  std::vector<std::string> cli = {"LightningCLI"};
-  std::vector<std::vector<std::pair<std::string, std::string>>> bases;
-  bases.reserve(files.size());
-  for (const FileModel* f : files) bases.push_back(f->classBaseNames());
-  for (bool more = true; more;) {
-    more = false;
-    for (const auto& file : bases)
-      for (const auto& [cls, base] : file)
-        if (std::find(cli.begin(), cli.end(), base) != cli.end() &&
-            std::find(cli.begin(), cli.end(), cls) == cli.end()) {
-          cli.push_back(cls);
-          more = true;
-        }
-  }
+  std::vector<std::pair<std::string, std::string>> bases;
+  for (const FileModel* f : files)
+    for (auto& classBase : f->classBaseNames()) bases.push_back(std::move(classBase));
+  std::vector<std::string> cli = subclassNames({"LightningCLI"}, bases);
   for (const FileModel* f : files) {
     TrainerInstance launched;  // what a launcher's `--trainer.strategy` runs
     for (const FileModel::CliRun& run : f->cliRuns())

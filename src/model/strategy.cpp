@@ -482,11 +482,7 @@ std::vector<const FunctionInfo*> selfMethodsRun(Node call, Node scope, const Fil
     for (const auto& [cls, base] : bases)
       if (cls == chain[i]) chain.push_back(base);
   }
-  std::vector<std::string> below = {owner};  // the subclasses, to a fixpoint
-  for (size_t i = 0; i < below.size(); ++i)
-    for (const auto& [cls, base] : bases)
-      if (base == below[i] && std::find(below.begin(), below.end(), cls) == below.end())
-        below.push_back(cls);
+  std::vector<std::string> below = subclassNames({owner}, bases);
   for (size_t i = 1; i < below.size(); ++i)
     if (const FunctionInfo* fn = m.bindings().methodOfClass(below[i], mc.method))
       if (std::find(out.begin(), out.end(), fn) == out.end()) out.push_back(fn);

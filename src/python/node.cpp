@@ -308,11 +308,18 @@ Node enclosingFunction(Node n) {
 
 bool isBlock(Node n) { return is(n, "block") || is(n, "module"); }
 
-Node methodDefinedIn(Node cls, std::string_view name, std::string_view source) {
+std::vector<Node> methodsDefinedIn(Node cls) {
+  std::vector<Node> methods;
   for (Node item : namedChildren(field(cls, "body"))) {
     Node def = is(item, "decorated_definition") ? field(item, "definition") : item;
-    if (is(def, "function_definition") && textOf(field(def, "name"), source) == name) return def;
+    if (is(def, "function_definition")) methods.push_back(def);
   }
+  return methods;
+}
+
+Node methodDefinedIn(Node cls, std::string_view name, std::string_view source) {
+  for (Node def : methodsDefinedIn(cls))
+    if (textOf(field(def, "name"), source) == name) return def;
   return Node{};
 }
 

@@ -160,6 +160,9 @@ Node enclosingFunction(Node n);
 Node enclosingStatement(Node n);
 // Whether n is a statement list: a block or the module.
 bool isBlock(Node n);
+// The methods defined directly in the body of the class definition `cls`
+// (decorated or not), in order.
+std::vector<Node> methodsDefinedIn(Node cls);
 // The method `name` defined directly in the body of the class definition
 // `cls` (decorated or not), or null.
 Node methodDefinedIn(Node cls, std::string_view name, std::string_view source);

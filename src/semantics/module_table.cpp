@@ -72,10 +72,7 @@ int ModuleTable::find(const std::string& fromPath, std::string_view name) const 
     std::replace(rest.begin(), rest.end(), '.', '/');
     for (fs::path dir = fs::path(normalisedPath(fromPath)).parent_path(); !dir.empty();
          dir = dir.parent_path()) {
-      std::string target = (dir / rest).generic_string();
-      for (const std::string& candidate : {target + ".py", target + "/__init__.py"})
-        if (auto found = byPath_.find(candidate); found != byPath_.end())
-          return static_cast<int>(found->second);
+      if (int found = fileAt((dir / rest).generic_string()); found >= 0) return found;
       if (dir == dir.parent_path()) break;
     }
     return static_cast<int>(it->second);
@@ -87,11 +84,12 @@ int ModuleTable::find(const std::string& fromPath, std::string_view name) const 
   for (size_t i = 1; i < dots; ++i) dir = dir.parent_path();
   std::string rest(name.substr(dots));
   std::replace(rest.begin(), rest.end(), '.', '/');
-  std::string target = (rest.empty() ? dir : dir / rest).lexically_normal().generic_string();
-  for (const std::string& candidate : {target + ".py", target + "/__init__.py"}) {
-    auto it = byPath_.find(candidate);
-    if (it != byPath_.end()) return static_cast<int>(it->second);
-  }
+  return fileAt((rest.empty() ? dir : dir / rest).lexically_normal().generic_string());
+}
+
+int ModuleTable::fileAt(const std::string& target) const {
+  for (const std::string& candidate : {target + ".py", target + "/__init__.py"})
+    if (auto it = byPath_.find(candidate); it != byPath_.end()) return static_cast<int>(it->second);
   return -1;
 }
 

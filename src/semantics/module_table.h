@@ -29,6 +29,9 @@ class ModuleTable {
   int find(const std::string& fromPath, std::string_view name) const;
 
  private:
+  // The file of the module at `target` (a path without `.py`), as the module
+  // `target.py` or the package `target/__init__.py`, or -1.
+  int fileAt(const std::string& target) const;
   std::vector<std::string> paths_;
   std::unordered_map<std::string, size_t> byPath_;
   std::unordered_map<std::string, size_t> byModule_;  // `a.b` → a/b.py or a/b/__init__.py
