@@ -172,6 +172,23 @@ TEST(ProjectIndex, ALauncherPassesItsFlagsToTheScriptsItRuns) {
   ASSERT_NE(index.launcherPassing("--dist_strategy", "repo/a.py"), nullptr);
 }
 
+// `python main.py` runs the `main.py` nearest the launcher, not another
+// sub-project's of the same name.
+TEST(ProjectIndex, ALauncherRunsTheNearestScriptOfTheNameItGives) {
+  Project p;
+  p.add("repo/projA/main.py", "");
+  p.add("repo/projB/main.py", "");
+  p.add("repo/projB/tools/main.py", "");
+  p.index.addLauncher("repo/projA/scripts/run.sh", "python main.py --strategy deepspeed_stage_2\n");
+  EXPECT_NE(p.index.launcherPassing("--strategy", "repo/projA/main.py"), nullptr);
+  EXPECT_EQ(p.index.launcherPassing("--strategy", "repo/projB/main.py"), nullptr);
+  EXPECT_EQ(p.index.launcherPassing("--strategy", "repo/projB/tools/main.py"), nullptr);
+  // Without a nearer one, any file of that name.
+  p.index.addLauncher("repo/run.sh", "python main.py --dist-strategy deepspeed\n");
+  EXPECT_NE(p.index.launcherPassing("--dist_strategy", "repo/projB/main.py"), nullptr);
+  EXPECT_NE(p.index.launcherPassing("--dist_strategy", "repo/projB/tools/main.py"), nullptr);
+}
+
 TEST(ProjectIndex, AHydraPrimaryConfigGivesItsInlineTrainersStrategy) {
   ProjectIndex index;
   index.addYamlConfig("repo/conf/ds.yaml", "", 7, true);

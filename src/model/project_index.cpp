@@ -8,6 +8,7 @@
 #include "model/file_model.h"
 #include "model/strategy.h"
 #include "python/node.h"
+#include "semantics/folders.h"
 
 namespace lightfix {
 
@@ -125,11 +126,23 @@ const LauncherFlag* ProjectIndex::launcherPassing(const std::string& flag,
     auto it = launcherScripts_.find(launcher);
     if (it == launcherScripts_.end() || it->second.empty() || scriptPath.empty()) return true;
     std::string name = std::filesystem::path(scriptPath).filename().string();
-    return std::find(it->second.begin(), it->second.end(), name) != it->second.end();
+    return std::find(it->second.begin(), it->second.end(), name) != it->second.end() &&
+           nearestNamed(launcher, scriptPath);
   };
   for (const LauncherFlag& f : launcherFlags_)
     if ((f.flag == flag || f.flag == dashed) && isDeepSpeedName(f.value) && runs(f.path)) return &f;
   return nullptr;
+}
+
+bool ProjectIndex::nearestNamed(const std::string& launcher, const std::string& scriptPath) const {
+  std::vector<std::string> from = foldersOf(launcher);
+  std::string name = std::filesystem::path(scriptPath).filename().string();
+  size_t shared = sharedFolders(from, foldersOf(scriptPath));
+  for (const FileModel* f : files_)
+    if (std::filesystem::path(f->file().path()).filename() == name &&
+        sharedFolders(from, foldersOf(f->file().path())) > shared)
+      return false;
+  return true;
 }
 
 void ProjectIndex::addYamlConfig(const std::string& path, const std::string& text,

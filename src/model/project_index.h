@@ -53,8 +53,9 @@ class ProjectIndex {
   // pkg.train`).
   void addLauncher(const std::string& path, const std::string& text);
   // The first launcher passing a DeepSpeed strategy name to `flag` that may
-  // run the script at `scriptPath`: one naming a script of its file name, or
-  // naming none (any launcher when `scriptPath` is empty); or null.
+  // run the script at `scriptPath`: one naming its file name, when it is the
+  // nearest file of that name (nearestNamed), or naming none (any launcher
+  // when `scriptPath` is empty); or null.
   const LauncherFlag* launcherPassing(const std::string& flag, const std::string& scriptPath) const;
   // A YAML config of the project, with the line of the first DeepSpeed
   // strategy it gives a Trainer (`trainer: {strategy: deepspeed_stage_2}`;
@@ -127,6 +128,11 @@ class ProjectIndex {
   std::pair<const FileModel*, const FunctionInfo*> callee(const FileModel& from, Node call) const;
 
  private:
+  // Whether a launcher naming the script `scriptPath` by its file name runs
+  // that file: of the project's files of that name, one in the folders
+  // nearest the launcher's (`python main.py` in `projA/scripts/run.sh` runs
+  // `projA/main.py`, not `projB/main.py`).
+  bool nearestNamed(const std::string& launcher, const std::string& scriptPath) const;
   std::pair<const FileModel*, const FunctionInfo*> functionNamed(const std::string& fromPath,
                                                                  std::string_view qualified) const;
   std::vector<const FileModel*> files_;

@@ -8,24 +8,9 @@
 #include "core/source_file.h"
 #include "model/config_files.h"
 #include "python/node.h"
+#include "semantics/folders.h"
 
 namespace lightfix {
-
-// The folders a file sits in, outermost first.
-static std::vector<std::string> foldersOf(const std::string& path) {
-  std::vector<std::string> out;
-  for (const std::filesystem::path& part :
-       std::filesystem::path(path).lexically_normal().parent_path())
-    out.push_back(part.string());
-  return out;
-}
-
-// How many leading folders two files share.
-static size_t sharedFolders(const std::vector<std::string>& a, const std::vector<std::string>& b) {
-  size_t shared = 0;
-  while (shared < a.size() && shared < b.size() && a[shared] == b[shared]) ++shared;
-  return shared;
-}
 
 StrategySource sourceOf(const Strategy& strategy, const SourceFile& file) {
   if (strategy.externalLine > 0)

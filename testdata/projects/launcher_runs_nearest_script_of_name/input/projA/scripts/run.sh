@@ -1,0 +1,3 @@
+# run from projA/
+python main.py --max_epochs=1 \
+   --strategy="deepspeed_stage_2"
