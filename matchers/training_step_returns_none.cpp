@@ -299,8 +299,11 @@ void matchTrainingStepReturnsNone(const FileContext& ctx, std::vector<Finding>& 
       if (is(n, "yield")) generator = true;
       if (!is(n, "return_statement")) return;
       // A branch the program's constants never take (`if DEBUG and ...:`
-      // with `DEBUG = False`) returns nothing.
-      if (branchesRun(n, step, ctx.model) == false) return;
+      // with `DEBUG = False`), or Lightning's call never takes (`if
+      // save_mask:`, a parameter it leaves at `False`), returns nothing.
+      FoldOptions lightningCall;
+      lightningCall.lightningHook = step;
+      if (branchesRun(n, step, ctx.model, lightningCall) == false) return;
       if (returnsNone(n))
         noneReturns.push_back(n);
       else if (Node none = noneBranchOf(n); !isNull(none))

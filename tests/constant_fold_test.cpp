@@ -144,5 +144,30 @@ TEST(ConstantFold, BranchesRunWithLoopBodiesRun) {
   EXPECT_EQ(branchesRun(call, p.tree.root(), p.model), std::nullopt);
 }
 
+// In a hook Lightning calls with `(batch, batch_idx)`, a later parameter
+// keeps its default; the first three and Lightning 1's extras are unknown.
+TEST(ConstantFold, BranchesRunWithTheDefaultsLightningLeaves) {
+  Parsed p(
+      "class M:\n"
+      "    def training_step(self, batch, batch_idx=0, save=False, keep=True, optimizer_idx=0):\n"
+      "        if save:\n            a()\n"
+      "        if keep:\n            b()\n"
+      "        if batch_idx:\n            c()\n"
+      "        if optimizer_idx:\n            d()\n");
+  Node step{};
+  walkTypes(p.tree.root(), {"function_definition"}, [&](Node n) { step = n; });
+  FoldOptions lightningCall;
+  lightningCall.lightningHook = step;
+  auto runs = [&](const char* callee) {
+    return branchesRun(p.find("call", callee), step, p.model, lightningCall);
+  };
+  EXPECT_EQ(runs("a()"), false);
+  EXPECT_EQ(runs("b()"), true);
+  EXPECT_EQ(runs("c()"), std::nullopt);
+  EXPECT_EQ(runs("d()"), std::nullopt);
+  // Called by anyone else, the parameter may be anything.
+  EXPECT_EQ(branchesRun(p.find("call", "a()"), step, p.model), std::nullopt);
+}
+
 }  // namespace
 }  // namespace lightfix

@@ -315,6 +315,7 @@ class Folder {
       }
     } else {
       Origin o = b.trace(expr, scope);
+      if (o.kind == Origin::Parameter) return hookDefault(o, depth);
       if (o.kind != Origin::Expression || o.index >= 0 || sameNode(o.expr, expr))
         return std::nullopt;
       std::string_view text = textOf(expr, m_.file().text());
@@ -330,6 +331,21 @@ class Folder {
       out = v;
     }
     return out;
+  }
+
+  // The default of a parameter of `lightningHook` that Lightning's call
+  // leaves to it: past `self, batch, batch_idx`.
+  Folded hookDefault(const Origin& o, int depth) const {
+    const FunctionInfo* fn = o.function;
+    if (!fn || !sameNode(fn->node, options_.lightningHook) || o.param < 3 ||
+        static_cast<size_t>(o.param) >= fn->paramNodes.size())
+      return std::nullopt;
+    const std::string& name = fn->params[static_cast<size_t>(o.param)];
+    if (name == "optimizer_idx" || name == "hiddens") return std::nullopt;
+    Node param = parentOf(fn->paramNodes[static_cast<size_t>(o.param)]);  // of its name
+    if (!is(param, "default_parameter") && !is(param, "typed_default_parameter"))
+      return std::nullopt;
+    return fold(field(param, "value"), m_.bindings().scopeOf(fn->node), depth + 1);
   }
 
   // devices × num_nodes, from the `Fabric(...)` call.

@@ -28,6 +28,11 @@ struct FoldOptions {
   // Fabric attributes need the project's Fabrics attached: off while the
   // model is being built.
   bool fabricFacts = false;
+  // A LightningModule hook Lightning calls with `(batch, batch_idx)`
+  // (`training_step`): a later parameter takes its default there
+  // (`save_mask=False`), unless it is one Lightning 1 passes when the
+  // signature asks (`optimizer_idx`, `hiddens`).
+  Node lightningHook{};
 };
 
 std::optional<Constant> foldConstant(Node expr, Node scope, const FileModel& m,
