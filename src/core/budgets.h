@@ -24,7 +24,8 @@ inline constexpr int kMaxReexports = 8;
 inline constexpr int kMaxStrategyDepth = 12;
 // Project classes between a strategy class and Lightning's base.
 inline constexpr int kMaxStrategyBases = 4;
-// Helpers returning the parsed arguments (`args = get_args()`).
+// Helpers returning a value followed: the parsed arguments (`args =
+// get_args()`), the module a Trainer fits (`model = build_model(cfg)`).
 inline constexpr int kMaxHelperReturns = 4;
 // Paths and helper returns followed to the calls that built one Trainer.
 inline constexpr int kMaxTrainerOrigins = 16;

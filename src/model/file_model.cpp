@@ -639,28 +639,43 @@ void FileModel::collectFits() {
     Node model = keywordArgument(mc.arguments, "model", source_);
     std::vector<Node> positional = positionalArguments(mc.arguments);
     if (isNull(model) && !positional.empty()) model = positional[0];
-    // Each class the model may be made from: `Net(cfg)`, or `Net.create(cfg)`
-    // and `Net.load_from_checkpoint(path)`, a class's own factories, which
-    // make a Net too. A name that is no class of the project matches none.
-    auto record = [&](Node cls) {
+    forEachClassMade(model, scope, [&](Node cls) {
       auto named = classNamed(cls);
       for (TrainerInstance* t : runs) (fit ? t->fits : t->evaluates).push_back(named);
       for (size_t k = foreignFrom; k < foreignRuns_.size(); ++k)
         foreignRuns_[k].classes.push_back(named);
-    };
-    for (const Origin& o : bindings_.originsReaching(model, scope)) {
-      Node expr = o.expr;
-      if (o.kind != Origin::Expression || o.index >= 0 || !is(expr, "call")) continue;
-      Node callee = field(expr, "function");
-      if (is(callee, "attribute") &&
-          textOf(field(callee, "attribute"), source_) == "load_from_checkpoint") {
-        record(field(callee, "object"));
-        continue;
-      }
-      record(callee);
-      if (is(callee, "attribute")) record(field(callee, "object"));
-    }
+    });
   });
+}
+
+void FileModel::forEachClassMade(Node value, Node scope, const std::function<void(Node)>& visit,
+                                 int depth) const {
+  for (const Origin& o : bindings_.originsReaching(value, scope)) {
+    Node expr = o.expr;
+    if (o.kind != Origin::Expression || o.index >= 0 || !is(expr, "call")) continue;
+    Node callee = field(expr, "function");
+    if (is(callee, "attribute") &&
+        textOf(field(callee, "attribute"), source_) == "load_from_checkpoint") {
+      visit(field(callee, "object"));
+      continue;
+    }
+    // A helper of this file building the module, `build(cfg)` or
+    // `self.build()`: what each of its returns makes.
+    bool helperCall =
+        is(callee, "identifier") ||
+        (is(callee, "attribute") && textOf(field(callee, "object"), source_) == "self");
+    const FunctionInfo* helper = helperCall ? bindings_.functionRunBy(expr) : nullptr;
+    if (helper && helper->name != "__init__") {
+      if (depth < kMaxHelperReturns)
+        forEachOwnNode(helper->node, [&](Node n) {
+          if (is(n, "return_statement") && namedChildCount(n) == 1)
+            forEachClassMade(namedChild(n, 0), helper->node, visit, depth + 1);
+        });
+      continue;
+    }
+    visit(callee);
+    if (is(callee, "attribute")) visit(field(callee, "object"));
+  }
 }
 
 std::vector<const FabricInstance*> FileModel::setupFabrics(Node receiver, Node scope,

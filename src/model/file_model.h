@@ -6,6 +6,7 @@
 #include "python/node.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -272,6 +273,13 @@ class FileModel {
   void collectFabricsAndTrainers();
   void collectFits();
   void noteCliRun(Node call);
+  // Calls `visit` with each class `value` may be made from: `Net(cfg)`, or
+  // `Net.create(cfg)` and `Net.load_from_checkpoint(path)`, a class's own
+  // factories, which make a Net too; through a function or `self` method of
+  // this file (`initialize_model(cfg)`), what its returns make. A name that
+  // is no class of the project matches none.
+  void forEachClassMade(Node value, Node scope, const std::function<void(Node)>& visit,
+                        int depth = 0) const;
   // The class a name stands for: (its file, its name there); this file's
   // path and the name as written when no project file defines it.
   std::pair<std::string, std::string> classNamed(Node cls) const;
