@@ -42,6 +42,7 @@ void matchClipByValueDeepspeed(const FileContext& ctx, std::vector<Finding>& out
     // Written in the call, carried by its `**kwargs` dict, or the default of
     // the argparse option it is made from, in this file.
     KeyValues kv = constructionKeyword(t.construction, "gradient_clip_algorithm", ctx.model);
+    size_t before = out.size();
     for (const KeyValue& v : kv.values) {
       // Lightning lower-cases the name before comparing.
       if (v.model != &ctx.model || !literalIs(v.node, source, "value")) continue;
@@ -59,12 +60,28 @@ void matchClipByValueDeepspeed(const FileContext& ctx, std::vector<Finding>& out
         kv.values.empty() || !kv.complete
             ? constructionYamlKeyword(t.construction, "gradient_clip_algorithm", ctx.model, &splat)
             : std::nullopt;
-    if (yaml && yaml->entry.kind == YamlEntry::Scalar && namesValue(yaml->entry.scalar.value) &&
+    bool fromYaml =
+        yaml && yaml->entry.kind == YamlEntry::Scalar && namesValue(yaml->entry.scalar.value);
+    if (fromYaml &&
         !reportedInYaml(*yaml, "gradient_clip_algorithm", ctx.project.options().targetDeepSpeed))
       out.push_back(
           trainerFinding(ctx, splat, t,
                          fmt::format("`gradient_clip_algorithm: value` ({}:{}) under DeepSpeed",
                                      yaml->path, yaml->entry.scalar.line)));
+    // `python train.py --strategy deepspeed --gradient_clip_algorithm value`,
+    // where the strategy is DeepSpeed whatever the launcher, or that
+    // launcher selects it.
+    if (out.size() > before || fromYaml) continue;
+    for (const LauncherFlag* flag :
+         constructionLauncherKeyword(t.construction, "gradient_clip_algorithm", ctx.model)) {
+      std::optional<TrainerInstance> launched = launchedTrainer(t, *flag, ctx.model);
+      if (!namesValue(flag->value) || !launched) continue;
+      out.push_back(trainerFinding(
+          ctx, keywordPlace(t.construction, "gradient_clip_algorithm", source), *launched,
+          fmt::format("`{} {}` ({}:{}) under DeepSpeed", flag->flag, flag->value, flag->path,
+                      flag->line)));
+      break;
+    }
   }
 }
 

@@ -72,6 +72,23 @@ static std::optional<LoadedYamlValue> rejectedInLoadedYaml(const FileContext& ct
   return yaml;
 }
 
+// `python train.py --strategy deepspeed_stage_2 --precision 64`: a launcher
+// running this script gives a Trainer made from parsed arguments a precision
+// DeepSpeed rejects, under a DeepSpeed it runs (launchedTrainer); with the
+// precision Lightning makes of it.
+static std::optional<std::pair<const LauncherFlag*, TrainerInstance>> rejectedByLauncher(
+    const FileContext& ctx, const TrainerInstance& t, std::string& precision) {
+  for (const KeyValue& v : constructionKeyword(t.construction, "plugins", ctx.model).values)
+    if (!isNull(v.node)) return std::nullopt;
+  for (const LauncherFlag* flag :
+       constructionLauncherKeyword(t.construction, "precision", ctx.model)) {
+    std::optional<TrainerInstance> launched = launchedTrainer(t, *flag, ctx.model);
+    precision = unsupportedDeepSpeedPrecision(flag->value);
+    if (launched && !precision.empty()) return std::pair{flag, std::move(*launched)};
+  }
+  return std::nullopt;
+}
+
 void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Finding>& out) {
   std::string_view source = ctx.file.text();
   // The precision value of a construction (written in the call, carried by
@@ -114,6 +131,13 @@ void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Find
             fmt::format("`precision: {}` ({}:{}) under DeepSpeed, which supports only {}",
                         yaml->entry.scalar.value, yaml->path, yaml->entry.scalar.line,
                         ctx.rule.quoted("supported")),
+            fmt::format(fmt::runtime(ctx.rule.quoted("Trainer")), precision)));
+      else if (auto launched = rejectedByLauncher(ctx, trainer, precision))
+        out.push_back(trainerFinding(
+            ctx, keywordPlace(trainer.construction, "precision", source), launched->second,
+            fmt::format("`{} {}` ({}:{}) under DeepSpeed, which supports only {}",
+                        launched->first->flag, launched->first->value, launched->first->path,
+                        launched->first->line, ctx.rule.quoted("supported")),
             fmt::format(fmt::runtime(ctx.rule.quoted("Trainer")), precision)));
       continue;
     }

@@ -189,6 +189,22 @@ TEST(ProjectIndex, ALauncherRunsTheNearestScriptOfTheNameItGives) {
   EXPECT_NE(p.index.launcherPassing("--dist_strategy", "repo/projB/tools/main.py"), nullptr);
 }
 
+// Every value a launcher passes, and which launchers select DeepSpeed.
+TEST(ProjectIndex, ALaunchersFlagsOfAnyValueAndWhetherItSelectsDeepSpeed) {
+  ProjectIndex index;
+  index.addLauncher("ds.sh", "python train.py --strategy deepspeed_stage_2 --precision 64\n");
+  index.addLauncher("ddp.sh", "python train.py --strategy ddp --precision 64\n");
+  index.addLauncher("eval.sh", "python eval.py --precision bf16-mixed\n");
+  std::vector<std::string> given;
+  for (const LauncherFlag* f : index.launcherFlags("--precision", "train.py"))
+    given.push_back(f->path + " " + f->value);
+  EXPECT_EQ(given, (std::vector<std::string>{"ds.sh 64", "ddp.sh 64"}));
+  ASSERT_NE(index.launcherSelectingDeepSpeed("ds.sh"), nullptr);
+  EXPECT_EQ(index.launcherSelectingDeepSpeed("ds.sh")->value, "deepspeed_stage_2");
+  EXPECT_EQ(index.launcherSelectingDeepSpeed("ddp.sh"), nullptr);
+  EXPECT_EQ(index.launcherSelectingDeepSpeed("eval.sh"), nullptr);
+}
+
 TEST(ProjectIndex, AHydraPrimaryConfigGivesItsInlineTrainersStrategy) {
   ProjectIndex index;
   index.addYamlConfig("repo/conf/ds.yaml", "", 7, true);

@@ -94,4 +94,41 @@ std::optional<LoadedYamlValue> constructionYamlKeyword(Node call, const std::str
   return std::nullopt;
 }
 
+Node keywordPlace(Node call, const std::string& name, std::string_view source) {
+  Node value = keywordArgument(field(call, "arguments"), name, source);
+  return isNull(value) ? call : parentOf(value);
+}
+
+std::vector<const LauncherFlag*> constructionLauncherKeyword(Node call, const std::string& name,
+                                                             const FileModel& model) {
+  if (!model.index()) return {};
+  std::string_view source = model.file().text();
+  Node written = keywordArgument(field(call, "arguments"), name, source);
+  std::string dest = name;
+  if (isNull(written)) {
+    if (isNull(model.parsedArgumentsOf(call))) return {};
+  } else {
+    // `precision=args.precision`, `args` the parsed arguments declaring it.
+    if (!is(written, "attribute")) return {};
+    dest = std::string(textOf(field(written, "attribute"), source));
+    if (!argparseDefault(field(written, "object"), dest, model.bindings().scopeOf(call), model))
+      return {};
+  }
+  return model.index()->launcherFlags("--" + dest, model.file().path());
+}
+
+std::optional<TrainerInstance> launchedTrainer(const TrainerInstance& trainer,
+                                               const LauncherFlag& flag, const FileModel& model) {
+  if (trainer.strategy.kind == Strategy::DeepSpeed) return trainer;
+  if (trainer.strategy.kind != Strategy::MaybeDeepSpeed || trainer.strategy.externalPath.empty() ||
+      !model.index())
+    return std::nullopt;
+  const LauncherFlag* selects = model.index()->launcherSelectingDeepSpeed(flag.path);
+  if (!selects) return std::nullopt;
+  TrainerInstance launched = trainer;
+  launched.strategy.externalPath = selects->path;
+  launched.strategy.externalLine = selects->line;
+  return launched;
+}
+
 }  // namespace lightfix

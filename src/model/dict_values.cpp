@@ -455,6 +455,12 @@ KeyValues valuesAt(Node dict, const Path& path, size_t from, Node point, Node sc
     }
     return valuesAt(dict, longer, 0, point, scope, m, depth + 1);
   }
+  // `trainer_kwargs or {}`: the dict given, or the empty one when none is.
+  if (is(dict, "boolean_operator") && textOf(field(dict, "operator"), source) == "or") {
+    KeyValues out = valuesAt(field(dict, "left"), path, from, point, scope, m, depth + 1);
+    merge(out, valuesAt(field(dict, "right"), path, from, point, scope, m, depth + 1));
+    return out;
+  }
   // A dict built and returned by a function of this file.
   if (const FunctionInfo* fn = is(dict, "call") ? m.bindings().calledFunction(dict) : nullptr) {
     Node returned = m.bindings().returnedValue(fn);

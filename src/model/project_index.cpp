@@ -120,6 +120,20 @@ void ProjectIndex::addLauncher(const std::string& path, const std::string& text)
 
 const LauncherFlag* ProjectIndex::launcherPassing(const std::string& flag,
                                                   const std::string& scriptPath) const {
+  for (const LauncherFlag* f : launcherFlags(flag, scriptPath))
+    if (isDeepSpeedName(f->value)) return f;
+  return nullptr;
+}
+
+const LauncherFlag* ProjectIndex::launcherSelectingDeepSpeed(const std::string& path) const {
+  for (const LauncherFlag& f : launcherFlags_)
+    if (f.path == path && f.flag.find("strategy") != std::string::npos && isDeepSpeedName(f.value))
+      return &f;
+  return nullptr;
+}
+
+std::vector<const LauncherFlag*> ProjectIndex::launcherFlags(const std::string& flag,
+                                                             const std::string& scriptPath) const {
   std::string dashed = flag;
   std::replace(dashed.begin(), dashed.end(), '_', '-');
   auto runs = [&](const std::string& launcher) {
@@ -129,9 +143,10 @@ const LauncherFlag* ProjectIndex::launcherPassing(const std::string& flag,
     return std::find(it->second.begin(), it->second.end(), name) != it->second.end() &&
            nearestNamed(launcher, scriptPath);
   };
+  std::vector<const LauncherFlag*> out;
   for (const LauncherFlag& f : launcherFlags_)
-    if ((f.flag == flag || f.flag == dashed) && isDeepSpeedName(f.value) && runs(f.path)) return &f;
-  return nullptr;
+    if ((f.flag == flag || f.flag == dashed) && runs(f.path)) out.push_back(&f);
+  return out;
 }
 
 bool ProjectIndex::nearestNamed(const std::string& launcher, const std::string& scriptPath) const {

@@ -57,6 +57,13 @@ class ProjectIndex {
   // nearest file of that name (nearestNamed), or naming none (any launcher
   // when `scriptPath` is empty); or null.
   const LauncherFlag* launcherPassing(const std::string& flag, const std::string& scriptPath) const;
+  // The flag by which the launcher at `path` passes a DeepSpeed strategy
+  // name (`--strategy deepspeed_stage_2`, `trainer.strategy=...`), or null.
+  const LauncherFlag* launcherSelectingDeepSpeed(const std::string& path) const;
+  // Every launcher flag `flag` (`--precision 64`, any value) given to the
+  // script at `scriptPath`, as launcherPassing() finds them, in order.
+  std::vector<const LauncherFlag*> launcherFlags(const std::string& flag,
+                                                 const std::string& scriptPath) const;
   // A YAML config of the project, with the line of the first DeepSpeed
   // strategy it gives a Trainer (`trainer: {strategy: deepspeed_stage_2}`;
   // 0 for none).
