@@ -51,14 +51,22 @@ static std::string unsupportedDeepSpeedPrecision(Node value, std::string_view so
   return unsupportedDeepSpeedPrecision(text);
 }
 
+// Whether the construction may be given `plugins=` (written, or carried by
+// its `**kwargs` or parsed arguments): a precision plugin of its own then
+// stands in for `precision=`.
+static bool givesPlugins(const FileContext& ctx, Node construction) {
+  for (const KeyValue& v : constructionKeyword(construction, "plugins", ctx.model).values)
+    if (!isNull(v.node)) return true;
+  return false;
+}
+
 // `Trainer(**cfg.trainer)` with `cfg` a YAML file the script loads: the
 // file's `precision:` when DeepSpeed rejects it and the section brings no
 // `plugins:`, unless the YAML side reports it; with the `**` argument.
 static std::optional<LoadedYamlValue> rejectedInLoadedYaml(const FileContext& ctx,
                                                            Node construction, Node& splat,
                                                            std::string& precision) {
-  for (const KeyValue& v : constructionKeyword(construction, "plugins", ctx.model).values)
-    if (!isNull(v.node)) return std::nullopt;
+  if (givesPlugins(ctx, construction)) return std::nullopt;
   std::optional<LoadedYamlValue> yaml =
       constructionYamlKeyword(construction, "precision", ctx.model, &splat);
   if (!yaml || yaml->entry.kind != YamlEntry::Scalar) return std::nullopt;
@@ -78,8 +86,7 @@ static std::optional<LoadedYamlValue> rejectedInLoadedYaml(const FileContext& ct
 // precision Lightning makes of it.
 static std::optional<std::pair<const LauncherFlag*, TrainerInstance>> rejectedByLauncher(
     const FileContext& ctx, const TrainerInstance& t, std::string& precision) {
-  for (const KeyValue& v : constructionKeyword(t.construction, "plugins", ctx.model).values)
-    if (!isNull(v.node)) return std::nullopt;
+  if (givesPlugins(ctx, t.construction)) return std::nullopt;
   for (const LauncherFlag* flag :
        constructionLauncherKeyword(t.construction, "precision", ctx.model)) {
     std::optional<TrainerInstance> launched = launchedTrainer(t, *flag, ctx.model);
@@ -95,9 +102,7 @@ void matchPrecisionUnsupportedDeepspeed(const FileContext& ctx, std::vector<Find
   // its `**kwargs` dict or an argparse default, in this file), when DeepSpeed
   // rejects it and no `plugins=` brings a precision plugin of its own.
   auto rejected = [&](Node construction, Node& value) {
-    KeyValues plugins = constructionKeyword(construction, "plugins", ctx.model);
-    for (const KeyValue& v : plugins.values)
-      if (!isNull(v.node)) return std::string();
+    if (givesPlugins(ctx, construction)) return std::string();
     for (const KeyValue& v : constructionKeyword(construction, "precision", ctx.model).values) {
       if (v.model != &ctx.model || isNull(v.node)) continue;
       std::string precision = unsupportedDeepSpeedPrecision(v.node, source);

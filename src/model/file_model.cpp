@@ -113,12 +113,11 @@ std::vector<std::pair<std::string, std::string>> FileModel::classBaseNames() con
 
 std::vector<std::string> subclassNames(
     std::vector<std::string> roots, const std::vector<std::pair<std::string, std::string>>& bases) {
-  std::vector<std::string>& names = roots;
-  for (size_t i = 0; i < names.size(); ++i)
+  for (size_t i = 0; i < roots.size(); ++i)
     for (const auto& [cls, base] : bases)
-      if (base == names[i] && std::find(names.begin(), names.end(), cls) == names.end())
-        names.push_back(cls);
-  return names;
+      if (base == roots[i] && std::find(roots.begin(), roots.end(), cls) == roots.end())
+        roots.push_back(cls);
+  return roots;
 }
 
 bool FileModel::isPytorchLightningLiteSubclass(std::string_view name) const {
