@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <istream>
 #include <map>
 #include <optional>
@@ -26,7 +27,6 @@
 #include "cli/from_log.h"
 #include "cli/interactive_fix.h"
 #include "cli/report_merge.h"
-#include "cli/rule_names.h"
 #include "cli/shard.h"
 #include "config/config.h"
 #include "core/environment.h"
@@ -44,47 +44,13 @@
 #include "report/render.h"
 #include "rules/rule.h"
 #include "rules/rule_specs.h"
+#include "server/server_loop.h"
+#include "settings/rule_names.h"
+#include "settings/run_settings.h"
 
 namespace lightfix {
 
 namespace {
-
-struct CommonOptions {
-  std::vector<std::string> paths;
-  std::vector<std::string> select;
-  std::vector<std::string> ignore;
-  std::string outputFormat = "full";
-  std::string targetStrategy;
-  std::string stdinFilename;
-  std::string config;
-  std::string exportFixes;
-  std::string outputFile;
-  std::vector<std::string> exclude;
-  bool forceExclude = false;
-  std::string report;
-  std::string shard;  // --shard K/N
-  bool exitZero = false;
-  bool noColor = false;
-  std::string color = "auto";
-  bool quiet = false;
-  bool statistics = false;
-  bool unsafeFixes = false;
-  bool diff = false;
-  unsigned jobs = 0;
-  std::string maxFileSize;
-  bool noCache = false;
-  std::string cacheDir;
-  std::string buildPath;                             // -p: compile_commands.json's folder
-  std::optional<std::vector<std::string>> cxxFlags;  // after `--`
-  std::string fromLog;                               // explain --log, fix --from-log
-  // fix -i
-  bool interactive = false;
-  bool cpuPinnedByName = false;  // LF018 selected by its code (run.model.migrateCpuPinned)
-  // check --fix, check --fix-only (which reports and fails on nothing left)
-  bool fix = false;
-  bool fixOnly = false;
-  bool showFixes = false;  // list what was fixed, per file and rule
-};
 
 std::vector<std::string> formatNames() {
   std::vector<std::string> names;
@@ -190,24 +156,6 @@ std::chrono::milliseconds progressDelay() {
   return std::chrono::milliseconds(1000);
 }
 
-// The rules --select and --ignore leave, each list first expanded to codes.
-bool selectRules(CommonOptions& o, RuleSet& rules, std::ostream& err) {
-  for (auto [list, flag] : {std::pair{&o.select, "--select"}, std::pair{&o.ignore, "--ignore"}}) {
-    std::string unknown;
-    if (!expandSelectors(*list, unknown)) {
-      err << fmt::format("lightfix: unknown rule code `{}` in {}\n", unknown, flag);
-      return false;
-    }
-  }
-  auto listed = [](const std::vector<std::string>& codes, std::string_view code) {
-    return std::find(codes.begin(), codes.end(), code) != codes.end();
-  };
-  for (const Rule& r : allRules())
-    if ((o.select.empty() || listed(o.select, r.code)) && !listed(o.ignore, r.code))
-      rules.push_back(&r);
-  return true;
-}
-
 std::string statistics(const std::vector<FileReport>& reports, const RenderOptions& render) {
   struct Count {
     size_t n = 0;
@@ -248,85 +196,6 @@ std::string fixesApplied(const std::vector<FileReport>& reports, size_t errors, 
 
 // The command line over `[tool.lightfix]`: a `--select` replaces the
 // config's, ignores add up, either may ask for the target strategy.
-bool applyConfig(CommonOptions& o, const std::vector<std::string>& paths, Config& config,
-                 std::ostream& err) {
-  std::string path = !o.config.empty() ? o.config : findConfig(paths[0] == "-" ? "." : paths[0]);
-  if (path.empty()) return true;
-  std::string error;
-  auto read = readConfig(path, error);
-  if (!read) {
-    err << "lightfix: " << error << "\n";
-    return false;
-  }
-  config = *read;
-  auto expand = [&](std::vector<std::string>& list, const std::string& where) {
-    std::string unknown;
-    if (expandSelectors(list, unknown)) return true;
-    err << fmt::format("lightfix: {}: unknown rule code `{}` in {}\n", path, unknown, where);
-    return false;
-  };
-  if (o.select.empty()) o.cpuPinnedByName = namesCode(config.select, kDeepspeedNeedsCuda.code);
-  if (!expand(config.select, "[tool.lightfix] `select`") ||
-      !expand(config.ignore, "[tool.lightfix] `ignore`"))
-    return false;
-  if (o.select.empty()) o.select = config.select;
-  o.ignore.insert(o.ignore.end(), config.ignore.begin(), config.ignore.end());
-  if (o.targetStrategy.empty()) o.targetStrategy = config.targetStrategy;
-  for (auto& [glob, codes] : config.perFileIgnores)
-    if (!expand(codes, "per-file-ignores")) return false;
-  return true;
-}
-
-// The run the options ask for: config, rules, excludes, fixes, threads.
-bool makeRunOptions(CommonOptions& o, const std::vector<std::string>& paths, Mode mode,
-                    RunOptions& run, std::ostream& err) {
-  // LF018 is asked for by its code (`--select LF018`), not through a prefix.
-  o.cpuPinnedByName = namesCode(o.select, kDeepspeedNeedsCuda.code);
-  if (!applyConfig(o, paths, run.config, err)) return false;
-  if (!selectRules(o, run.rules, err)) return false;
-  // Command-line patterns are relative to where lightfix runs; the config's
-  // to its own folder.
-  for (const std::string& pattern : run.config.exclude)
-    run.exclude.push_back({run.config.root, pattern});
-  for (const std::string& pattern : o.exclude)
-    run.exclude.push_back({std::filesystem::current_path().string(), pattern});
-  run.forceExclude = o.forceExclude || run.config.forceExclude;
-  run.mode = o.diff ? Mode::Diff : mode;
-  run.unsafeFixes = o.unsafeFixes;
-  run.model.targetDeepSpeed = o.targetStrategy == "deepspeed";
-  run.model.migrateCpuPinned = o.cpuPinnedByName;
-  run.stdinFilename = o.stdinFilename;
-  run.jobs = o.jobs;
-  run.cxx = CxxFlags{o.buildPath, o.cxxFlags};
-  if (run.config.maxFileSize) run.maxFileSize = *run.config.maxFileSize;
-  // A `.venv` is looked for beside the config, else in the folder checked.
-  std::string projectRoot = run.config.root;
-  std::error_code ec;
-  if (projectRoot.empty() && !paths.empty() && std::filesystem::is_directory(paths[0], ec))
-    projectRoot = paths[0];
-  std::string environment =
-      findPythonEnvironment(run.config.pythonPath, run.config.root, projectRoot);
-  if (!environment.empty()) {
-    run.installed =
-        std::make_shared<const InstalledClasses>(InstalledClasses::sitePackagesOf(environment));
-    run.model.installed = run.installed.get();
-  }
-  if (!o.maxFileSize.empty()) {
-    std::optional<uint64_t> bytes = parseByteSize(o.maxFileSize);
-    if (!bytes) {
-      err << fmt::format(
-          "lightfix: --max-file-size {}: not a size (such as 10MB, 512KB or a number of bytes)\n",
-          o.maxFileSize);
-      return false;
-    }
-    run.maxFileSize = *bytes;
-  }
-  // For the tests that prove the prefilter never drops a finding.
-  run.prefilter = envValue("LIGHTFIX_NO_PREFILTER") == nullptr;
-  if (!o.noCache) run.cacheDir = o.cacheDir.empty() ? defaultCacheDir() : o.cacheDir;
-  return true;
-}
-
 // --report FILE: the table, Markdown or JSON by the name; false, having said
 // so, when it cannot be written.
 bool writeReport(const std::string& path, const BatchInput& input, std::ostream& err) {
@@ -639,6 +508,10 @@ int runCli(std::vector<std::string> args, const CliIo& io) {
                     "Write the table to this file: Markdown, or JSON for a .json name "
                     "(default: Markdown on stdout)");
 
+  CLI::App* server = app.add_subcommand(
+      "server", "Serve editors over the Language Server Protocol on stdin and stdout");
+  server->add_flag("--stdio", "Talk over stdin and stdout (the only way; clients pass it)");
+
   CommonOptions explainOptions;
   CLI::App* explain = app.add_subcommand(
       "explain", "Print a rule's documentation, or what a crash log's error means (--log)");
@@ -683,6 +556,7 @@ int runCli(std::vector<std::string> args, const CliIo& io) {
   if (fix->parsed() && !fixOptions.fromLog.empty()) return logCommand(fixOptions, true, io);
   if (fix->parsed() && fixOptions.interactive) return interactiveCommand(fixOptions, io);
   if (fix->parsed()) return runCommand(fixOptions, Mode::Fix, io);
+  if (server->parsed()) return runServer(std::cin, io.out, io.err);
   if (merge->parsed()) return mergeReports(mergeFiles, mergeOutput, io);
   if (rules->parsed()) {
     if (rulesMarkdown) {

@@ -42,7 +42,8 @@ bool parseFromDisk(FileSlot& slot, const ParseInputs& in,
                    llvm::function_ref<bool(std::string_view)> wanted) {
   std::string text;
   std::string error;  // unread, it informs nothing: no error of the run
-  if (!readSource(slot.path, text, error) || refusedByte(text) || !wanted(text)) return false;
+  if (!readSource(slot.path, in.options, text, error) || refusedByte(text) || !wanted(text))
+    return false;
   uint64_t words = in.prefilter.words(text);
   parseSlot(slot, std::move(text), words, in);
   return true;

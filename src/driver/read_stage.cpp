@@ -11,6 +11,7 @@
 #include "core/source_encoding.h"
 #include "driver/import_scan.h"
 #include "driver/result_cache.h"
+#include "semantics/module_table.h"
 
 namespace lightfix {
 
@@ -24,10 +25,21 @@ std::string humanSize(uint64_t bytes) {
 
 }  // namespace
 
-bool readSource(const std::string& path, std::string& text, std::string& error) {
+bool readSource(const std::string& path, const RunOptions& options, std::string& text,
+                std::string& error) {
   if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    if (options.stdinText)
+      text = *options.stdinText;
+    else
+      text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
     return true;
+  }
+  if (options.buffers) {
+    auto buffer = options.buffers->find(normalisedPath(path));
+    if (buffer != options.buffers->end()) {
+      text = buffer->second;
+      return true;
+    }
   }
   std::string why;
   if (readWholeFile(path, text, &why)) return true;
@@ -46,7 +58,7 @@ void readSlot(FileSlot& slot, const RunOptions& options, bool hash, RunResult& r
     slot.hash = size;
     return;
   }
-  if (!readSource(slot.path, slot.text, slot.outcome.readError)) {
+  if (!readSource(slot.path, options, slot.text, slot.outcome.readError)) {
     slot.stage = SlotStage::ReadFailed;
     return;
   }

@@ -9,9 +9,11 @@
 
 namespace lightfix {
 
-// Reads a file whole (`-`: standard input); false with a one-line error
-// naming it if it cannot be read.
-bool readSource(const std::string& path, std::string& text, std::string& error);
+// Reads a file whole (`-`: standard input, or options.stdinText), or takes
+// its buffer from options.buffers; false with a one-line error naming it if
+// it cannot be read.
+bool readSource(const std::string& path, const RunOptions& options, std::string& text,
+                std::string& error);
 
 // Reads a file's bytes (hashed for the result cache when `hash`), unless it
 // is too large to check or a C++ file that will not be compiled.

@@ -236,7 +236,8 @@ void readFiles(RunShared& run, ProjectCheck& project, WorkPool& pool) {
 
 // The project's configs' texts; none for one that cannot be read, which
 // informs nothing and is no error of the run.
-std::vector<std::optional<std::string>> readConfigs(const ProjectCheck& project) {
+std::vector<std::optional<std::string>> readConfigs(const ProjectCheck& project,
+                                                    const RunOptions& options) {
   std::vector<std::optional<std::string>> texts(project.configs.size());
   for (size_t c = 0; c < project.configs.size(); ++c) {
     // A JSON file is read only when it may be a DeepSpeed config, not a dataset.
@@ -246,7 +247,7 @@ std::vector<std::optional<std::string>> readConfigs(const ProjectCheck& project)
       continue;
     std::string text;
     std::string error;
-    if (readSource(project.configs[c], text, error)) texts[c] = std::move(text);
+    if (readSource(project.configs[c], options, text, error)) texts[c] = std::move(text);
   }
   return texts;
 }
@@ -322,7 +323,7 @@ void release(ProjectCheck& project, WorkPool& pool) {
 void checkProject(RunShared& run, ProjectCheck& project, WorkPool& pool) {
   const RunOptions& options = run.s.options;
   readFiles(run, project, pool);
-  std::vector<std::optional<std::string>> configTexts = readConfigs(project);
+  std::vector<std::optional<std::string>> configTexts = readConfigs(project, options);
   std::optional<std::string> key;
   if (run.cache.enabled()) key = cacheKeyOf(project, configTexts, options);
   std::string name = cacheNameOf(project);

@@ -4,7 +4,9 @@
 // Files are parsed and checked on `jobs` threads; the result is the same
 // whatever their number.
 
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,7 +31,12 @@ struct RunOptions {
   ModelOptions model;
   bool unsafeFixes = false;
   std::string stdinFilename;  // the name `-` is reported under
-  Config config;              // per-file-ignores
+  // What `-` stands for when given (an editor's buffer), else standard input.
+  std::optional<std::string> stdinText;
+  // Texts read in place of files on disk (an editor's open buffers), by
+  // normalisedPath(): Python sources, YAML and JSON configs alike.
+  std::shared_ptr<const std::map<std::string, std::string>> buffers;
+  Config config;  // per-file-ignores
   std::vector<ExcludePattern> exclude;
   bool forceExclude = false;         // `exclude` applies to the files named too
   CxxFlags cxx;                      // where C++ files' compiler flags come from

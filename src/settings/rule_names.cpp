@@ -1,4 +1,4 @@
-#include "cli/rule_names.h"
+#include "settings/rule_names.h"
 
 #include <algorithm>
 #include <cctype>

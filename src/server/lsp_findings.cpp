@@ -1,0 +1,97 @@
+#include "server/lsp_findings.h"
+
+#include <regex>
+
+#include "python/syntax_tree.h"
+
+namespace lightfix {
+
+namespace {
+
+llvm::json::Object positionJson(LspPosition p) {
+  return llvm::json::Object{{"line", p.line}, {"character", p.character}};
+}
+
+bool isCxxPath(const std::string& path) {
+  for (const char* ext : {".cpp", ".cc", ".cxx", ".h", ".hpp", ".hh"})
+    if (path.size() > std::strlen(ext) &&
+        path.compare(path.size() - std::strlen(ext), std::string::npos, ext) == 0)
+      return true;
+  return false;
+}
+
+bool isPythonPath(const std::string& path) {
+  return path.size() > 3 && path.compare(path.size() - 3, 3, ".py") == 0;
+}
+
+}  // namespace
+
+llvm::json::Object rangeOf(const LineIndex& lines, uint32_t start, uint32_t end,
+                           PositionEncoding encoding) {
+  return llvm::json::Object{{"start", positionJson(lines.position(start, encoding))},
+                            {"end", positionJson(lines.position(end, encoding))}};
+}
+
+llvm::json::Object lspDiagnostic(const Diagnostic& d, const LineIndex& lines,
+                                 PositionEncoding encoding) {
+  llvm::json::Object out{
+      {"range", rangeOf(lines, d.offset, d.offset + d.length, encoding)},
+      {"severity", d.severity == Severity::Error ? 1 : 2},
+      {"source", "lightfix"},
+      {"message", d.message},
+  };
+  if (!d.code.empty()) {
+    out["code"] = d.code;
+    std::string url = ruleUrl(d.code);
+    if (!url.empty()) out["codeDescription"] = llvm::json::Object{{"href", url}};
+  }
+  if (d.fix)
+    out["data"] = llvm::json::Object{
+        {"fix", fixTitle(*d.fix)},
+        {"applicability", d.fix->applicability == Applicability::Safe ? "safe" : "unsafe"}};
+  return out;
+}
+
+llvm::json::Array textEdits(const Fix& fix, const LineIndex& lines, PositionEncoding encoding) {
+  llvm::json::Array edits;
+  for (const clang::tooling::Replacement& r : fix.edits)
+    edits.push_back(llvm::json::Object{
+        {"range", rangeOf(lines, r.getOffset(), r.getOffset() + r.getLength(), encoding)},
+        {"newText", r.getReplacementText().str()}});
+  return edits;
+}
+
+std::string fixTitle(const Fix& fix) {
+  return fix.applicability == Applicability::Unsafe ? fix.message + " (unsafe)" : fix.message;
+}
+
+std::optional<SuppressionEdit> suppressionEdit(const SourceFile& file, const Diagnostic& d) {
+  if (d.code.empty()) return std::nullopt;
+  unsigned line = file.lineOf(d.offset);
+  std::string_view text = file.lineText(line);
+  uint32_t end = file.lineEnd(line);
+  if (!text.empty() && text.back() == '\\') return std::nullopt;
+  SuppressionEdit edit;
+  if (isCxxPath(file.path())) {
+    if (text.find("NOLINT") != std::string_view::npos) return std::nullopt;
+    edit = {end, "  // NOLINT(" + d.code + ")"};
+    return edit;
+  }
+  if (!isPythonPath(file.path())) return std::nullopt;
+  // A `# noqa: A, B` list ends the line: the code joins it.
+  static const std::regex kNoqaList(R"(#\s*noqa:\s*[A-Za-z]+[0-9]+(\s*,\s*[A-Za-z]+[0-9]+)*\s*$)");
+  std::match_results<std::string_view::const_iterator> list;
+  std::string_view trimmed = text;
+  while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t'))
+    trimmed.remove_suffix(1);
+  if (std::regex_search(trimmed.begin(), trimmed.end(), list, kNoqaList))
+    edit = {file.lineStart(line) + static_cast<uint32_t>(trimmed.size()), ", " + d.code};
+  else
+    edit = {end, "  # noqa: " + d.code};
+  std::string commented = file.text();
+  commented.insert(edit.offset, edit.text);
+  if (SyntaxTree::parses(file.text()) && !SyntaxTree::parses(commented)) return std::nullopt;
+  return edit;
+}
+
+}  // namespace lightfix
