@@ -24,6 +24,7 @@ Finding sourceFinding(const FileContext& ctx, Node node, const StrategySource& s
   f.severity = source.kind == Strategy::DeepSpeed ? Severity::Error : Severity::Warning;
   f.message = fmt::format("{}; {} raises \"{}\"", problem, describe(source, ctx.file.path()),
                           quote.empty() ? ctx.rule.quoted() : quote);
+  f.related = relatedPlace(source);
   return f;
 }
 

@@ -47,6 +47,7 @@ void matchLbfgsDeepspeed(const FileContext& ctx, std::vector<Finding>& out) {
       // in manual optimization too.
       f.message = fmt::format("`LBFGS` optimizer in `{}` under {}; it raises \"{}\"", cls.name,
                               describe(*strategy, ctx.file.path()), ctx.rule.quoted());
+      f.related = relatedPlace(*strategy);
       out.push_back(std::move(f));
     }
   }

@@ -41,6 +41,7 @@ Finding yamlFinding(const ConfigContext& ctx, const YamlScalar& at, const Strate
   f.start = at.offset;
   f.end = at.offset + at.length;
   f.message = fmt::format("{}; {} raises \"{}\"", problem, describe(deepSpeed, ctx.path), quote);
+  f.related = relatedPlace(deepSpeed);
   if (deepSpeed.kind == Strategy::MaybeDeepSpeed) f.severity = Severity::Warning;
   return f;
 }

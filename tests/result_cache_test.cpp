@@ -90,6 +90,7 @@ class ResultCacheTest : public ::testing::Test {
     llvm::cantFail(
         error.fix->edits.add(clang::tooling::Replacement("train.py", 4, 0, "    ünïcode\n")));
     llvm::cantFail(error.fix->edits.add(clang::tooling::Replacement("train.py", 30, 2, "")));
+    error.related = RelatedPlace{"conf/trainer.yaml", 3, "DeepSpeed selected here"};
     FileOutcome first;
     first.report = FileReport{nullptr, {error}, 0, {}};
     first.errors.push_back({ErrorKind::FixDropped, "train.py:2:5: error[LF001] fix dropped"});
@@ -137,6 +138,12 @@ void expectSame(const std::vector<Diagnostic>& a, const std::vector<Diagnostic>&
     EXPECT_EQ(a[i].length, b[i].length);
     EXPECT_EQ(a[i].location, b[i].location);
     EXPECT_EQ(a[i].endLocation, b[i].endLocation);
+    ASSERT_EQ(a[i].related.has_value(), b[i].related.has_value());
+    if (a[i].related) {
+      EXPECT_EQ(a[i].related->path, b[i].related->path);
+      EXPECT_EQ(a[i].related->line, b[i].related->line);
+      EXPECT_EQ(a[i].related->message, b[i].related->message);
+    }
     ASSERT_EQ(a[i].fix.has_value(), b[i].fix.has_value());
     if (!a[i].fix) continue;
     EXPECT_EQ(a[i].fix->message, b[i].fix->message);

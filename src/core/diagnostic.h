@@ -30,6 +30,14 @@ struct Fix {
 // (C++), which stops every rule on it.
 enum class DiagnosticKind { Finding, SyntaxError };
 
+// Where what a finding depends on was chosen (the line selecting DeepSpeed,
+// in this file or another): an editor's related information.
+struct RelatedPlace {
+  std::string path;
+  unsigned line = 1;  // 1-based
+  std::string message;
+};
+
 struct Diagnostic {
   std::string code;  // the rule's; empty for a syntax error
   std::string message;
@@ -40,6 +48,7 @@ struct Diagnostic {
   Position endLocation;
   std::optional<Fix> fix;
   DiagnosticKind kind = DiagnosticKind::Finding;
+  std::optional<RelatedPlace> related;
 
   bool isSyntaxError() const { return kind == DiagnosticKind::SyntaxError; }
 };

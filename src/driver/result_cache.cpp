@@ -64,6 +64,9 @@ struct Writer {
                            {"start", position(d.location)},
                            {"end", position(d.endLocation)}};
       if (d.fix) o["fix"] = fix(*d.fix);
+      if (d.related)
+        o["related"] =
+            llvm::json::Array{text(d.related->path), d.related->line, text(d.related->message)};
       out.push_back(std::move(o));
     }
     return out;
@@ -152,6 +155,12 @@ struct Reader {
       d.location = position(o->get("start"));
       d.endLocation = position(o->get("end"));
       d.fix = fix(o->getObject("fix"));
+      if (const llvm::json::Value* related = o->get("related")) {
+        const llvm::json::Array& place = array(related, 3);
+        if (ok)
+          d.related = RelatedPlace{text(&place[0]), static_cast<unsigned>(integer(&place[1])),
+                                   text(&place[2])};
+      }
       out.push_back(std::move(d));
     }
     return out;

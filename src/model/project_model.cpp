@@ -43,6 +43,16 @@ std::string describe(const StrategySource& source, const std::string& fromPath) 
   return fmt::format("DeepSpeed (selected at {})", where);
 }
 
+std::optional<RelatedPlace> relatedPlace(const StrategySource& source) {
+  if (source.line == 0 || source.cell != 0) return std::nullopt;
+  std::string message =
+      source.kind == Strategy::MaybeDeepSpeed
+          ? (source.why.empty() ? "DeepSpeed possibly selected here"
+                                : "DeepSpeed possibly selected here: " + source.why)
+          : "DeepSpeed selected here";
+  return RelatedPlace{source.path, source.line, std::move(message)};
+}
+
 void ProjectModel::addConfigFile(const std::string& path, const std::string& text) {
   std::string ext = std::filesystem::path(path).extension().string();
   if (isLauncherPath(path)) {

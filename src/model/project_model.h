@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/diagnostic.h"
 #include "model/file_model.h"
 #include "model/project_index.h"
 #include "model/strategy.h"
@@ -19,6 +20,9 @@ namespace lightfix {
 StrategySource sourceOf(const Strategy& strategy, const SourceFile& file);
 // "DeepSpeed (selected at line 8)", "DeepSpeed (maybe; selected at train.py:8)"…
 std::string describe(const StrategySource& source, const std::string& fromPath);
+// The line `describe` cites, as a finding's related place; none for the
+// target strategy or a notebook's cell.
+std::optional<RelatedPlace> relatedPlace(const StrategySource& source);
 
 class ProjectModel {
  public:

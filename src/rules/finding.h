@@ -18,6 +18,7 @@ struct FabricInstance;
 // its code.
 struct Finding {
   std::string message;
+  std::optional<RelatedPlace> related;  // where DeepSpeed was chosen
   Severity severity = Severity::Error;
   uint32_t start = 0;  // the byte range reported
   uint32_t end = 0;

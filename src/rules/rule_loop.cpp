@@ -17,6 +17,7 @@ std::vector<Diagnostic> runRules(const SourceFile& file, const RuleSet& rules,
       Diagnostic d;
       d.code = rule->code;
       d.message = f.message;
+      d.related = f.related;
       d.severity = f.severity;
       d.offset = f.start;
       d.length = f.end - f.start;

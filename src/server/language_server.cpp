@@ -333,8 +333,10 @@ void LanguageServer::check() {
   }
   for (auto& [uri, entry] : next) {
     LineIndex lines(entry.file->text());
-    for (const Diagnostic& d : entry.diagnostics)
-      entry.lsp.push_back(lspDiagnostic(d, lines, encoding_));
+    for (const Diagnostic& d : entry.diagnostics) {
+      std::string related = d.related ? uriOf(normalisedPath(d.related->path)) : std::string();
+      entry.lsp.push_back(lspDiagnostic(d, lines, encoding_, related));
+    }
   }
   auto publish = [&](const std::string& uri, const json::Array& diagnostics) {
     json::Object params{{"uri", uri}, {"diagnostics", json::Array(diagnostics)}};

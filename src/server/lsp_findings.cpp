@@ -33,7 +33,7 @@ llvm::json::Object rangeOf(const LineIndex& lines, uint32_t start, uint32_t end,
 }
 
 llvm::json::Object lspDiagnostic(const Diagnostic& d, const LineIndex& lines,
-                                 PositionEncoding encoding) {
+                                 PositionEncoding encoding, const std::string& relatedUri) {
   llvm::json::Object out{
       {"range", rangeOf(lines, d.offset, d.offset + d.length, encoding)},
       {"severity", d.severity == Severity::Error ? 1 : 2},
@@ -44,6 +44,15 @@ llvm::json::Object lspDiagnostic(const Diagnostic& d, const LineIndex& lines,
     out["code"] = d.code;
     std::string url = ruleUrl(d.code);
     if (!url.empty()) out["codeDescription"] = llvm::json::Object{{"href", url}};
+  }
+  if (d.related) {
+    // The whole line: the place is a line, and its text need not be read.
+    uint32_t line = d.related->line - 1;
+    llvm::json::Object range{{"start", positionJson({line, 0})},
+                             {"end", positionJson({line + 1, 0})}};
+    out["relatedInformation"] = llvm::json::Array{llvm::json::Object{
+        {"location", llvm::json::Object{{"uri", relatedUri}, {"range", std::move(range)}}},
+        {"message", d.related->message}}};
   }
   if (d.fix)
     out["data"] = llvm::json::Object{

@@ -18,9 +18,11 @@ llvm::json::Object rangeOf(const LineIndex& lines, uint32_t start, uint32_t end,
                            PositionEncoding encoding);
 
 // A finding as an LSP Diagnostic: its code and rule page, its severity
-// (error: certain; warning: possible), and its fix's title in `data`.
+// (error: certain; warning: possible), the line that chose DeepSpeed as
+// related information (in `relatedUri`, d.related's file), and its fix's
+// title in `data`.
 llvm::json::Object lspDiagnostic(const Diagnostic& d, const LineIndex& lines,
-                                 PositionEncoding encoding);
+                                 PositionEncoding encoding, const std::string& relatedUri);
 
 // The fix's edits as TextEdits of the file they are in.
 llvm::json::Array textEdits(const Fix& fix, const LineIndex& lines, PositionEncoding encoding);
