@@ -1,0 +1,68 @@
+// `lightfix server` under a real client: Neovim's built-in LSP client,
+// headless (tests/neovim/lsp_client.lua), on a workspace of two projects.
+
+#include <gtest/gtest.h>
+
+#include "cli_support.h"
+#include "test_support.h"
+
+namespace {
+
+const fs::path kSource = fs::path(LIGHTFIX_TESTDATA).parent_path();
+
+// examples/ as one project; a LightningCLI project whose YAML config
+// chooses `ddp`, as another.
+fs::path makeWorkspace(const fs::path& root) {
+  fs::create_directories(root / "fabric");
+  for (const fs::directory_entry& e : fs::directory_iterator(kSource / "examples"))
+    if (e.path().extension() == ".py")
+      fs::copy_file(e.path(), root / "fabric" / e.path().filename());
+  fs::copy(kSource / "testdata/projects/lightning_cli_yaml_strategy/input", root / "cli",
+           fs::copy_options::recursive);
+  std::ofstream(root / "fabric/pyproject.toml");
+  std::ofstream(root / "cli/pyproject.toml");
+  fs::path config = root / "cli/configs/train.yaml";
+  std::string yaml = slurp(config);
+  yaml.replace(yaml.find("strategy: deepspeed_stage_2"), 27, "strategy: ddp");
+  std::ofstream(config, std::ios::binary) << yaml;
+  return root;
+}
+
+TEST(NeovimLsp, DiagnosticsQuickFixFixAllAndAYamlEditInAnotherFile) {
+  ASSERT_EQ(shell("command -v nvim").exit, 0) << "Neovim is missing: run scripts/bootstrap";
+  fs::path dir = lightfix::testing::freshTempDir();
+  fs::path root = makeWorkspace(dir / "ws");
+  fs::path seen = dir / "seen.txt";
+  Result r = shell("cd '" + dir.string() + "' && LIGHTFIX_BIN='" LIGHTFIX_BINARY "' LSP_ROOT='" +
+                   root.string() + "' LSP_OUT='" + seen.string() +
+                   "' timeout 120 nvim --headless --clean -c 'luafile " +
+                   (kSource / "tests/neovim/lsp_client.lua").string() + "' </dev/null");
+  EXPECT_EQ(r.exit, 0) << r.out;
+  EXPECT_EQ(slurp(seen),
+            "encoding utf-16\n"
+            "fabric/fabric_pretrain.py:64:13 LF001 error related fabric/fabric_pretrain.py:42\n"
+            "fabric/gan_deepspeed.py:69:13 LF002 error related fabric/gan_deepspeed.py:46\n"
+            "fabric/gan_deepspeed.py:75:13 LF002 error related fabric/gan_deepspeed.py:46\n"
+            "fabric/lit_classifier.py:37:13 LF003 error related fabric/train_classifier.py:47\n"
+            "fabric/lit_classifier.py:42:13 LF003 error related fabric/train_classifier.py:47\n"
+            "fabric/lit_classifier.py:45:13 LF003 error related fabric/train_classifier.py:47\n"
+            "action quickfix Insert `model, optimizer = fabric.setup(model, optimizer)` "
+            "(preferred)\n"
+            "action quickfix Suppress LF001 on this line\n"
+            "action source.fixAll.lightfix lightfix: fix all safe fixes\n"
+            "apply Insert `model, optimizer = fabric.setup(model, optimizer)`\n"
+            "apply lightfix: fix all safe fixes\n"
+            "after\n"
+            "cli/model.py:30:13 LF003 error related cli/configs/train.yaml:7\n"
+            "exit 0\n");
+
+  // The files the editor wrote are what `lightfix fix` writes.
+  fs::path cli = makeWorkspace(dir / "cli-fixed");
+  Result fixed = lightfix(cli / "fabric", "fix --no-cache -q .");
+  for (const char* name : {"fabric_pretrain.py", "gan_deepspeed.py"})
+    EXPECT_EQ(slurp(root / "fabric" / name), slurp(cli / "fabric" / name)) << name;
+  EXPECT_NE(slurp(root / "fabric/fabric_pretrain.py"),
+            slurp(kSource / "examples/fabric_pretrain.py"));
+}
+
+}  // namespace
