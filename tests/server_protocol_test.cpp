@@ -3,7 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "server/file_uri.h"
 #include "server/lsp_transport.h"
@@ -97,6 +100,121 @@ TEST(OpenDocuments, AppliesIncrementalChangesInTheAgreedEncoding) {
   EXPECT_FALSE(documents.change("file:///p/other.py", 1, *whole->getAsArray(),
                                 PositionEncoding::Utf16, error));
   EXPECT_EQ(error, "a change to a document that is not open: file:///p/other.py");
+}
+
+// A reference for UTF-16 positions: the text as code points, each
+// counted as one or two units.
+std::u32string decode(const std::string& utf8) {
+  std::u32string out;
+  for (size_t i = 0; i < utf8.size();) {
+    auto lead = static_cast<unsigned char>(utf8[i]);
+    size_t n = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    char32_t c = n == 1 ? lead : lead & (0x7F >> n);
+    for (size_t k = 1; k < n; ++k) c = (c << 6) | (static_cast<unsigned char>(utf8[i + k]) & 0x3F);
+    out.push_back(c);
+    i += n;
+  }
+  return out;
+}
+
+std::string encode(const std::u32string& text) {
+  std::string out;
+  for (char32_t c : text) {
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+    } else if (c < 0x800) {
+      out += static_cast<char>(0xC0 | (c >> 6));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+      out += static_cast<char>(0xE0 | (c >> 12));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (c >> 18));
+      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  return out;
+}
+
+// The code point index of a UTF-16 position in `text`, the protocol's
+// way, line breaks `\n`, `\r\n` and `\r`.
+size_t referenceIndex(const std::u32string& text, LspPosition p) {
+  size_t i = 0;
+  for (uint32_t line = 0; line < p.line && i < text.size(); ++i)
+    if (text[i] == '\n' || (text[i] == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n')))
+      ++line;
+  uint32_t units = 0;
+  while (i < text.size() && text[i] != '\n' && text[i] != '\r' && units < p.character)
+    units += text[i++] >= 0x10000 ? 2 : 1;
+  return i;
+}
+
+// Moves a position that falls between a surrogate pair's two units to
+// before the pair.
+void snapOutOfPairs(const std::u32string& text, LspPosition& p) {
+  size_t i = 0;
+  for (uint32_t line = 0; line < p.line && i < text.size(); ++i)
+    if (text[i] == '\n' || (text[i] == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n')))
+      ++line;
+  uint32_t units = 0;
+  while (i < text.size() && text[i] != '\n' && text[i] != '\r' && units < p.character) {
+    uint32_t width = text[i++] >= 0x10000 ? 2 : 1;
+    if (units + width > p.character) {
+      p.character = units;
+      return;
+    }
+    units += width;
+  }
+}
+
+// Thousands of random edits, as an editor sends them, against a reference
+// built on code points: the buffer always equals the reference, and every
+// position converts to an offset and back.
+TEST(OpenDocuments, RandomEditsInUtf16MatchAReferenceOnCodePoints) {
+  const std::vector<std::string> pieces = {
+      "a",        "fabric.backward(loss)", "\n",   "\r\n", "\r",
+      "\xC3\xA9", "\xF0\x9F\x98\x80",      "    ", "",     "\xE4\xB8\xAD"};
+  std::mt19937 random(20261206);
+  auto pick = [&](size_t n) { return static_cast<uint32_t>(random() % n); };
+  OpenDocuments documents;
+  std::u32string reference = U"import lightning as L\n";
+  documents.open({"file:///p/t.py", "/p/t.py", 1, encode(reference)});
+  for (int version = 2; version < 3000; ++version) {
+    LspPosition start{pick(8), pick(30)};
+    LspPosition end = pick(3) == 0 ? start : LspPosition{start.line + pick(2), pick(30)};
+    std::string piece = pieces[pick(pieces.size())] + pieces[pick(pieces.size())];
+    // A position inside a surrogate pair is the client's error: not sent.
+    snapOutOfPairs(reference, start);
+    snapOutOfPairs(reference, end);
+    size_t from = referenceIndex(reference, start);
+    size_t to = std::max(from, referenceIndex(reference, end));
+    llvm::json::Array change{llvm::json::Object{
+        {"range",
+         llvm::json::Object{
+             {"start", llvm::json::Object{{"line", start.line}, {"character", start.character}}},
+             {"end", llvm::json::Object{{"line", end.line}, {"character", end.character}}}}},
+        {"text", piece}}};
+    std::string error;
+    ASSERT_TRUE(documents.change("file:///p/t.py", version, change, PositionEncoding::Utf16, error))
+        << error;
+    reference.replace(from, to - from, decode(piece));
+    const std::string& text = documents.byUri("file:///p/t.py")->text;
+    ASSERT_EQ(text, encode(reference)) << "after edit " << version;
+    LineIndex lines(text);
+    for (uint32_t offset = 0; offset <= text.size(); ++offset) {
+      // Inside a UTF-8 sequence, or between `\r` and `\n`: no position.
+      if (offset < text.size() && (static_cast<unsigned char>(text[offset]) & 0xC0) == 0x80)
+        continue;
+      if (offset > 0 && text[offset - 1] == '\r' && offset < text.size() && text[offset] == '\n')
+        continue;
+      for (PositionEncoding e :
+           {PositionEncoding::Utf8, PositionEncoding::Utf16, PositionEncoding::Utf32})
+        ASSERT_EQ(lines.offset(lines.position(offset, e), e), offset) << "after edit " << version;
+    }
+  }
 }
 
 }  // namespace
