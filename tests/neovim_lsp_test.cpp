@@ -4,29 +4,10 @@
 #include <gtest/gtest.h>
 
 #include "cli_support.h"
+#include "editor_workspace.h"
 #include "test_support.h"
 
 namespace {
-
-const fs::path kSource = fs::path(LIGHTFIX_TESTDATA).parent_path();
-
-// examples/ as one project; a LightningCLI project whose YAML config
-// chooses `ddp`, as another.
-fs::path makeWorkspace(const fs::path& root) {
-  fs::create_directories(root / "fabric");
-  for (const fs::directory_entry& e : fs::directory_iterator(kSource / "examples"))
-    if (e.path().extension() == ".py")
-      fs::copy_file(e.path(), root / "fabric" / e.path().filename());
-  fs::copy(kSource / "testdata/projects/lightning_cli_yaml_strategy/input", root / "cli",
-           fs::copy_options::recursive);
-  std::ofstream(root / "fabric/pyproject.toml");
-  std::ofstream(root / "cli/pyproject.toml");
-  fs::path config = root / "cli/configs/train.yaml";
-  std::string yaml = slurp(config);
-  yaml.replace(yaml.find("strategy: deepspeed_stage_2"), 27, "strategy: ddp");
-  std::ofstream(config, std::ios::binary) << yaml;
-  return root;
-}
 
 TEST(NeovimLsp, DiagnosticsQuickFixFixAllAndAYamlEditInAnotherFile) {
   ASSERT_EQ(shell("command -v nvim").exit, 0) << "Neovim is missing: run scripts/bootstrap";
