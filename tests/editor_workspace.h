@@ -28,6 +28,16 @@ inline fs::path makeWorkspace(const fs::path& root) {
   return root;
 }
 
+// examples/' findings as both clients print them: file:line:column, code,
+// severity and the line that chose DeepSpeed.
+constexpr const char* kExamplesDiagnostics =
+    "fabric/fabric_pretrain.py:64:13 LF001 error related fabric/fabric_pretrain.py:42\n"
+    "fabric/gan_deepspeed.py:69:13 LF002 error related fabric/gan_deepspeed.py:46\n"
+    "fabric/gan_deepspeed.py:75:13 LF002 error related fabric/gan_deepspeed.py:46\n"
+    "fabric/lit_classifier.py:37:13 LF003 error related fabric/train_classifier.py:47\n"
+    "fabric/lit_classifier.py:42:13 LF003 error related fabric/train_classifier.py:47\n"
+    "fabric/lit_classifier.py:45:13 LF003 error related fabric/train_classifier.py:47\n";
+
 // The files an editor fixed (LF001's quick fix in fabric_pretrain.py, a
 // fix-all in gan_deepspeed.py) are what `lightfix fix` writes in a fresh
 // workspace at `other`.

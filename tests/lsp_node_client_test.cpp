@@ -19,21 +19,16 @@ TEST(NodeLspClient, DiagnosticsQuickFixWorkspaceFixAllAndAWatchedYamlConfig) {
   EXPECT_EQ(r.out,
             "positionEncoding utf-16\n"
             "register workspace/didChangeWatchedFiles **/*.py **/*.{yaml,yml} **/*.json **/*.sh "
-            "**/pyproject.toml **/Makefile\n"
-            "fabric/fabric_pretrain.py:64:13 LF001 error related fabric/fabric_pretrain.py:42\n"
-            "fabric/gan_deepspeed.py:69:13 LF002 error related fabric/gan_deepspeed.py:46\n"
-            "fabric/gan_deepspeed.py:75:13 LF002 error related fabric/gan_deepspeed.py:46\n"
-            "fabric/lit_classifier.py:37:13 LF003 error related fabric/train_classifier.py:47\n"
-            "fabric/lit_classifier.py:42:13 LF003 error related fabric/train_classifier.py:47\n"
-            "fabric/lit_classifier.py:45:13 LF003 error related fabric/train_classifier.py:47\n"
-            "quickfix Insert `model, optimizer = fabric.setup(model, optimizer)`\n"
-            "applyEdit lightfix: fix all: fabric/gan_deepspeed.py\n"
-            "after\n"
-            "cli/model.py:30:13 LF003 error related cli/configs/train.yaml:7\n"
-            "fabric/lit_classifier.py:37:13 LF003 error related fabric/train_classifier.py:47\n"
-            "fabric/lit_classifier.py:42:13 LF003 error related fabric/train_classifier.py:47\n"
-            "fabric/lit_classifier.py:45:13 LF003 error related fabric/train_classifier.py:47\n"
-            "exit 0\n");
+            "**/pyproject.toml **/Makefile\n" +
+                std::string(kExamplesDiagnostics) +
+                "quickfix Insert `model, optimizer = fabric.setup(model, optimizer)`\n"
+                "applyEdit lightfix: fix all: fabric/gan_deepspeed.py\n"
+                "after\n"
+                "cli/model.py:30:13 LF003 error related cli/configs/train.yaml:7\n"
+                "fabric/lit_classifier.py:37:13 LF003 error related fabric/train_classifier.py:47\n"
+                "fabric/lit_classifier.py:42:13 LF003 error related fabric/train_classifier.py:47\n"
+                "fabric/lit_classifier.py:45:13 LF003 error related fabric/train_classifier.py:47\n"
+                "exit 0\n");
   expectFixedAsTheCommandLineFixes(root, dir / "cli-fixed");
 }
 

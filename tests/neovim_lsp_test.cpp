@@ -20,22 +20,16 @@ TEST(NeovimLsp, DiagnosticsQuickFixFixAllAndAYamlEditInAnotherFile) {
                    (kSource / "tests/neovim/lsp_client.lua").string() + "' </dev/null");
   EXPECT_EQ(r.exit, 0) << r.out;
   EXPECT_EQ(slurp(seen),
-            "encoding utf-16\n"
-            "fabric/fabric_pretrain.py:64:13 LF001 error related fabric/fabric_pretrain.py:42\n"
-            "fabric/gan_deepspeed.py:69:13 LF002 error related fabric/gan_deepspeed.py:46\n"
-            "fabric/gan_deepspeed.py:75:13 LF002 error related fabric/gan_deepspeed.py:46\n"
-            "fabric/lit_classifier.py:37:13 LF003 error related fabric/train_classifier.py:47\n"
-            "fabric/lit_classifier.py:42:13 LF003 error related fabric/train_classifier.py:47\n"
-            "fabric/lit_classifier.py:45:13 LF003 error related fabric/train_classifier.py:47\n"
-            "action quickfix Insert `model, optimizer = fabric.setup(model, optimizer)` "
-            "(preferred)\n"
-            "action quickfix Suppress LF001 on this line\n"
-            "action source.fixAll.lightfix lightfix: fix all safe fixes\n"
-            "apply Insert `model, optimizer = fabric.setup(model, optimizer)`\n"
-            "apply lightfix: fix all safe fixes\n"
-            "after\n"
-            "cli/model.py:30:13 LF003 error related cli/configs/train.yaml:7\n"
-            "exit 0\n");
+            std::string("encoding utf-16\n") + kExamplesDiagnostics +
+                "action quickfix Insert `model, optimizer = fabric.setup(model, optimizer)` "
+                "(preferred)\n"
+                "action quickfix Suppress LF001 on this line\n"
+                "action source.fixAll.lightfix lightfix: fix all safe fixes\n"
+                "apply Insert `model, optimizer = fabric.setup(model, optimizer)`\n"
+                "apply lightfix: fix all safe fixes\n"
+                "after\n"
+                "cli/model.py:30:13 LF003 error related cli/configs/train.yaml:7\n"
+                "exit 0\n");
 
   // The files the editor wrote are what `lightfix fix` writes.
   fs::path cli = makeWorkspace(dir / "cli-fixed");
