@@ -53,6 +53,13 @@ std::optional<RelatedPlace> relatedPlace(const StrategySource& source) {
   return RelatedPlace{source.path, source.line, std::move(message)};
 }
 
+// A strategy's name as a YAML scalar gives it: not empty, `null`, or an
+// interpolation (`${oc.env:STRATEGY}`) that another file or the shell fills.
+static bool namesAStrategy(std::string_view value) {
+  return !value.empty() && value != "null" && value != "~" && value != "None" &&
+         value.find("${") == std::string_view::npos;
+}
+
 void ProjectModel::addConfigFile(const std::string& path, const std::string& text) {
   std::string ext = std::filesystem::path(path).extension().string();
   if (isLauncherPath(path)) {
@@ -72,6 +79,17 @@ void ProjectModel::addConfigFile(const std::string& path, const std::string& tex
                              {},
                              model.setsOptimizer});
     for (StrategySource& s : named) addTrainer(std::move(s), TrainerInstance{}, path);
+    // A Trainer section naming another strategy (`strategy: ddp`) is a
+    // Trainer too: the module LightningCLI builds with it runs no DeepSpeed,
+    // whatever another script of the project runs. In a migration it runs
+    // the target, as a Trainer of the code does.
+    if (named.empty())
+      for (const YamlScalar& s : yamlTrainerValues(path, text, "strategy"))
+        if (namesAStrategy(s.value))
+          addTrainer(options_.targetDeepSpeed
+                         ? StrategySource{Strategy::DeepSpeed, path, 0, {}}
+                         : StrategySource{Strategy::NotDeepSpeed, path, s.line, {}},
+                     TrainerInstance{}, path);
   }
 }
 
