@@ -196,6 +196,32 @@ TEST_F(LanguageServerTest, SettingsChooseTheRulesAndABadOneIsShownOnce) {
           R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[],"uri":"file://ROOT/model.py"}})"}));
 }
 
+TEST_F(LanguageServerTest, TheWorkspaceFixAllSendsEachFixableFileToTheClient) {
+  initialize();
+  server_.check();
+  sent();
+  send(
+      R"({"jsonrpc":"2.0","id":2,"method":"workspace/executeCommand","params":{"command":"lightfix.fixAll","arguments":[]}})");
+  send(
+      R"({"jsonrpc":"2.0","id":3,"method":"workspace/executeCommand","params":{"command":"lightfix.fixEverything"}})");
+  std::vector<std::string> messages = sent();
+  ASSERT_EQ(messages.size(), 3u);
+  // loop.py's safe fix; model.py's LF003 fix is unsafe, so no edit for it.
+  std::string fixed = kLoop;
+  fixed.insert(fixed.find("for batch"), "model, optimizer = fabric.setup(model, optimizer)\n");
+  std::string newText;
+  llvm::raw_string_ostream(newText) << llvm::json::Value(fixed);
+  EXPECT_EQ(
+      messages[0],
+      R"({"id":"lightfix-1","jsonrpc":"2.0","method":"workspace/applyEdit","params":{"edit":{"changes":{"file://ROOT/loop.py":[{"newText":)" +
+          newText +
+          R"(,"range":{"end":{"character":0,"line":10},"start":{"character":0,"line":0}}}]}},"label":"lightfix: fix all"}})");
+  EXPECT_EQ(messages[1], R"({"id":2,"jsonrpc":"2.0","result":null})");
+  EXPECT_EQ(
+      messages[2],
+      R"({"error":{"code":-32602,"message":"lightfix has no command lightfix.fixEverything"},"id":3,"jsonrpc":"2.0"})");
+}
+
 TEST_F(LanguageServerTest, FollowsTheLifecycle) {
   send(R"({"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{}})");
   initialize();

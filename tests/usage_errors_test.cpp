@@ -39,7 +39,7 @@ TEST_F(UsageError, BadFlags) {
                 "--target-strategy: ddp not in {deepspeed} (see `lightfix --help`)");
   expectRefused("fix -i --diff .", "--diff excludes --interactive (see `lightfix --help`)");
   expectRefused("frobnicate",
-                "unknown command `frobnicate` (commands: check, fix, rules, report, explain) (see "
+                "unknown command `frobnicate` (commands: check, fix, rules, report, explain, server) (see "
                 "`lightfix --help`)");
   expectRefused("", "A subcommand is required (see `lightfix --help`)");
   expectRefused("fix --select LX .", "unknown rule code `LX` in --select");

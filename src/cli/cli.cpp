@@ -508,10 +508,6 @@ int runCli(std::vector<std::string> args, const CliIo& io) {
                     "Write the table to this file: Markdown, or JSON for a .json name "
                     "(default: Markdown on stdout)");
 
-  CLI::App* server = app.add_subcommand(
-      "server", "Serve editors over the Language Server Protocol on stdin and stdout");
-  server->add_flag("--stdio", "Talk over stdin and stdout (the only way; clients pass it)");
-
   CommonOptions explainOptions;
   CLI::App* explain = app.add_subcommand(
       "explain", "Print a rule's documentation, or what a crash log's error means (--log)");
@@ -526,6 +522,10 @@ int runCli(std::vector<std::string> args, const CliIo& io) {
                    "Judge every Fabric and Trainer as running this strategy")
       ->check(CLI::IsMember({"deepspeed"}));
   addColorOptions(explain, explainOptions);
+
+  CLI::App* server = app.add_subcommand(
+      "server", "Serve editors over the Language Server Protocol on stdin and stdout");
+  server->add_flag("--stdio", "Talk over stdin and stdout (the only way; clients pass it)");
 
   try {
     std::vector<const char*> argv;

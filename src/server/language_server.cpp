@@ -134,11 +134,11 @@ void LanguageServer::request(const std::string& method, const json::Value& id,
   } else if (method == "textDocument/hover") {
     reply(id, hover(params));
   } else if (method == "workspace/executeCommand") {
-    json::Value result = executeCommand(params);
-    if (result.kind() == json::Value::String)
-      replyError(id, kInvalidParams, result.getAsString()->str());
+    std::string error;
+    if (executeCommand(params, error))
+      reply(id, nullptr);
     else
-      reply(id, std::move(result));
+      replyError(id, kInvalidParams, error);
   } else {
     replyError(id, kMethodNotFound, "lightfix does not answer " + method);
   }
@@ -461,9 +461,12 @@ json::Value LanguageServer::hover(const json::Object* params) {
   return json::Object{{"contents", json::Object{{"kind", "markdown"}, {"value", value}}}};
 }
 
-json::Value LanguageServer::executeCommand(const json::Object* params) {
+bool LanguageServer::executeCommand(const json::Object* params, std::string& error) {
   std::string command = stringAt(params, "command");
-  if (command != kFixWorkspaceCommand) return "lightfix has no command " + command;
+  if (command != kFixWorkspaceCommand) {
+    error = "lightfix has no command " + command;
+    return false;
+  }
   if (pending_) check();
   json::Object changes;
   for (const auto& [uri, entry] : published_) {
@@ -472,14 +475,14 @@ json::Value LanguageServer::executeCommand(const json::Object* params) {
     if (!fixable) continue;
     if (std::optional<json::Array> edits = fixAllEdits(uri)) changes[uri] = std::move(*edits);
   }
-  if (changes.empty()) return nullptr;
+  if (changes.empty()) return true;
   send_(json::Object{
       {"jsonrpc", "2.0"},
       {"id", fmt::format("lightfix-{}", nextRequest_++)},
       {"method", "workspace/applyEdit"},
       {"params", json::Object{{"label", "lightfix: fix all"},
                               {"edit", json::Object{{"changes", std::move(changes)}}}}}});
-  return nullptr;
+  return true;
 }
 
 }  // namespace lightfix

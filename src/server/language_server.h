@@ -83,7 +83,8 @@ class LanguageServer {
   void didClose(const llvm::json::Object* params);
   llvm::json::Value codeActions(const llvm::json::Object* params);
   llvm::json::Value hover(const llvm::json::Object* params);
-  llvm::json::Value executeCommand(const llvm::json::Object* params);
+  // Runs a command; false, with `error`, for one the server does not have.
+  bool executeCommand(const llvm::json::Object* params, std::string& error);
 
   // The run options for checking `paths` as the settings and the
   // project's config ask, the open buffers in place of their files.
