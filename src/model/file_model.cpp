@@ -240,26 +240,30 @@ bool FileModel::collectSubclasses() {
   return fabricSubclasses_.size() + trainerSubclasses_.size() > before;
 }
 
-bool FileModel::attachSubclasses(const ProjectIndex& index) {
+void FileModel::resolveStarImports(const ProjectIndex& index) {
   index_ = &index;
-  if (!imports_.starModules().empty())
-    imports_.setStarResolver([this](std::string_view name) -> std::optional<std::string> {
-      // Star imports may chain, and may loop.
-      thread_local int depth = 0;
-      if (depth > kMaxStarImportChain) return std::nullopt;
-      ++depth;
-      std::optional<std::string> found;
-      for (const std::string& module : imports_.starModules()) {
-        const FileModel* from = index_->module(file_.path(), module);
-        if (!from || from->file().path() == file_.path()) continue;
-        found = from->imports().qualifyName(name);
-        // A name the module defines itself.
-        if (!found && from->bindings().definesName(name)) found = module + "." + std::string(name);
-        if (found) break;
-      }
-      --depth;
-      return found;
-    });
+  if (imports_.starModules().empty()) return;
+  imports_.setStarResolver([this](std::string_view name) -> std::optional<std::string> {
+    // Star imports may chain, and may loop.
+    thread_local int depth = 0;
+    if (depth > kMaxStarImportChain) return std::nullopt;
+    ++depth;
+    std::optional<std::string> found;
+    for (const std::string& module : imports_.starModules()) {
+      const FileModel* from = index_->module(file_.path(), module);
+      if (!from || from->file().path() == file_.path()) continue;
+      found = from->imports().qualifyName(name);
+      // A name the module defines itself.
+      if (!found && from->bindings().definesName(name)) found = module + "." + std::string(name);
+      if (found) break;
+    }
+    --depth;
+    return found;
+  });
+}
+
+bool FileModel::attachSubclasses(const ProjectIndex& index) {
+  if (index_ != &index) resolveStarImports(index);
   return collectSubclasses();
 }
 

@@ -182,6 +182,10 @@ class FileModel {
   // Joins a project alone (a fix round's re-parse): link() over this file,
   // leaving the project's other files as they are.
   void attach(const ProjectIndex& index) { link({this}, index); }
+  // Names a `from x import *` brings in, found in the project's modules:
+  // set before calls between files are linked, since `from .trainer import
+  // *` in a package's `__init__.py` is how many projects export a function.
+  void resolveStarImports(const ProjectIndex& index);
 
   const ProjectIndex* index() const { return index_; }
   // The model of `file`, seen from this one: itself, or another of its

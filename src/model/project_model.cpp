@@ -109,6 +109,7 @@ static bool keepsOptimizers(std::string_view text) {
 
 void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& forEach) {
   for (FileModel* f : files) index_.add(f);
+  for (FileModel* f : files) f->resolveStarImports(index_);
   index_.resolveConfigs();
   index_.linkCalls(forEach);
   FileModel::link(files, index_, forEach);
