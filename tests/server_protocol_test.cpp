@@ -8,7 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "core/diagnostic.h"
+#include "core/source_file.h"
 #include "server/file_uri.h"
+#include "server/lsp_findings.h"
 #include "server/lsp_transport.h"
 #include "server/open_documents.h"
 #include "server/text_positions.h"
@@ -50,6 +53,32 @@ TEST(FileUri, PathsRoundTripWithEscapes) {
   EXPECT_EQ(pathOfUri("file://localhost/tmp/a.py"), "/tmp/a.py");
   EXPECT_EQ(pathOfUri("untitled:Untitled-1"), std::nullopt);
   EXPECT_EQ(pathOfUri("file:///tmp/a%2"), std::nullopt);
+}
+
+TEST(SuppressionEdit, AppendsJoinsOrRefuses) {
+  auto edit = [](const std::string& path, const std::string& text, const std::string& at,
+                 const std::string& code = "LF006") {
+    SourceFile file(path, text);
+    Diagnostic d;
+    d.code = code;
+    d.offset = static_cast<uint32_t>(text.find(at));
+    std::optional<SuppressionEdit> e = suppressionEdit(file, d);
+    if (!e) return std::string("none");
+    std::string out = text;
+    out.insert(e->offset, e->text);
+    return out;
+  };
+  EXPECT_EQ(edit("t.py", "loss.backward()\nx = 1\n", "loss"),
+            "loss.backward()  # noqa: LF006\nx = 1\n");
+  EXPECT_EQ(edit("t.py", "loss.backward()  # noqa: F401, LF001  \r\n", "loss"),
+            "loss.backward()  # noqa: F401, LF001, LF006  \r\n");
+  // A comment after `\\` would end the statement; one inside a string
+  // would not be a comment.
+  EXPECT_EQ(edit("t.py", "loss = a + \\\n    b\n", "loss"), "none");
+  EXPECT_EQ(edit("t.py", "f(x, \"\"\"\nabc\"\"\")\n", "f("), "none");
+  EXPECT_EQ(edit("train.cpp", "loss.backward();\n", "loss", "LT001"),
+            "loss.backward();  // NOLINT(LT001)\n");
+  EXPECT_EQ(edit("conf.yaml", "strategy: deepspeed\n", "strategy", "LF014"), "none");
 }
 
 TEST(LspTransport, ReadsFramedMessagesAndWritesThem) {

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <utility>
 
+#include "core/notebook.h"
 #include "registry/rule_docs.h"
 #include "semantics/module_table.h"
 #include "server/file_uri.h"
@@ -61,9 +62,8 @@ bool under(const std::string& path, const std::string& root) {
          (root.back() == '/' || path[root.size()] == '/');
 }
 
-bool publishable(const std::string& path) {
-  return path.size() < 6 || path.compare(path.size() - 6, 6, ".ipynb") != 0;
-}
+// A notebook's findings are placed in its cells, not in the JSON file.
+bool publishable(const std::string& path) { return !isNotebookPath(path); }
 
 // `[start, end)` overlaps or touches the byte range of a finding.
 bool touches(const Diagnostic& d, uint32_t start, uint32_t end) {

@@ -2,6 +2,8 @@
 
 #include <regex>
 
+#include "core/notebook.h"
+#include "cxx/cxx_paths.h"
 #include "python/syntax_tree.h"
 
 namespace lightfix {
@@ -10,14 +12,6 @@ namespace {
 
 llvm::json::Object positionJson(LspPosition p) {
   return llvm::json::Object{{"line", p.line}, {"character", p.character}};
-}
-
-bool isCxxPath(const std::string& path) {
-  for (const char* ext : {".cpp", ".cc", ".cxx", ".h", ".hpp", ".hh"})
-    if (path.size() > std::strlen(ext) &&
-        path.compare(path.size() - std::strlen(ext), std::string::npos, ext) == 0)
-      return true;
-  return false;
 }
 
 bool isPythonPath(const std::string& path) {
@@ -99,7 +93,14 @@ std::optional<SuppressionEdit> suppressionEdit(const SourceFile& file, const Dia
     edit = {end, "  # noqa: " + d.code};
   std::string commented = file.text();
   commented.insert(edit.offset, edit.text);
-  if (SyntaxTree::parses(file.text()) && !SyntaxTree::parses(commented)) return std::nullopt;
+  SyntaxTree tree = SyntaxTree::parse(commented);
+  if (tree.hasError() && SyntaxTree::parses(file.text())) return std::nullopt;
+  // The text added must be a comment, not the inside of a string the line
+  // opens (`f("""` … `""")`).
+  size_t hash = edit.text.find('#');
+  uint32_t probe =
+      hash == std::string::npos ? edit.offset - 1 : edit.offset + static_cast<uint32_t>(hash);
+  if (!is(descendantForRange(tree.root(), probe, probe + 1), "comment")) return std::nullopt;
   return edit;
 }
 
