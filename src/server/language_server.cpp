@@ -394,10 +394,7 @@ json::Value LanguageServer::codeActions(const json::Object* params) {
   LineIndex lines(file.text());
   const json::Object* range = objectAt(params, "range");
   auto positionAt = [&](llvm::StringRef key) {
-    const json::Object* p = objectAt(range, key);
-    return lines.offset({static_cast<uint32_t>(p ? p->getInteger("line").getValueOr(0) : 0),
-                         static_cast<uint32_t>(p ? p->getInteger("character").getValueOr(0) : 0)},
-                        encoding_);
+    return lines.offset(positionOf(objectAt(range, key)).value_or(LspPosition{}), encoding_);
   };
   uint32_t start = positionAt("start");
   uint32_t end = std::max(start, positionAt("end"));
@@ -443,11 +440,8 @@ json::Value LanguageServer::hover(const json::Object* params) {
   const Published* entry = publishedAt(params, uri);
   if (!entry) return nullptr;
   LineIndex lines(entry->file->text());
-  const json::Object* p = objectAt(params, "position");
   uint32_t at =
-      lines.offset({static_cast<uint32_t>(p ? p->getInteger("line").getValueOr(0) : 0),
-                    static_cast<uint32_t>(p ? p->getInteger("character").getValueOr(0) : 0)},
-                   encoding_);
+      lines.offset(positionOf(objectAt(params, "position")).value_or(LspPosition{}), encoding_);
   std::vector<std::string> pages;
   for (const Diagnostic& d : entry->diagnostics) {
     if (d.code.empty() || at < d.offset || at > d.offset + d.length) continue;

@@ -6,18 +6,6 @@
 
 namespace lightfix {
 
-namespace {
-
-std::optional<LspPosition> positionOf(const llvm::json::Object* object) {
-  if (!object) return std::nullopt;
-  llvm::Optional<int64_t> line = object->getInteger("line");
-  llvm::Optional<int64_t> character = object->getInteger("character");
-  if (!line || !character || *line < 0 || *character < 0) return std::nullopt;
-  return LspPosition{static_cast<uint32_t>(*line), static_cast<uint32_t>(*character)};
-}
-
-}  // namespace
-
 void OpenDocuments::open(OpenDocument document) {
   std::string uri = document.uri;
   documents_[uri] = std::move(document);

@@ -42,6 +42,14 @@ const char* encodingName(PositionEncoding encoding) {
   return "utf-16";
 }
 
+std::optional<LspPosition> positionOf(const llvm::json::Object* object) {
+  if (!object) return std::nullopt;
+  llvm::Optional<int64_t> line = object->getInteger("line");
+  llvm::Optional<int64_t> character = object->getInteger("character");
+  if (!line || !character || *line < 0 || *character < 0) return std::nullopt;
+  return LspPosition{static_cast<uint32_t>(*line), static_cast<uint32_t>(*character)};
+}
+
 LineIndex::LineIndex(std::string_view text) : text_(text) {
   starts_.push_back(0);
   for (uint32_t i = 0; i < text.size(); ++i) {

@@ -2,7 +2,10 @@
 // LSP positions: a 0-based line and a 0-based count of code units, in the
 // encoding the client and server agreed on, against lightfix's byte offsets.
 
+#include <llvm/Support/JSON.h>
+
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -18,6 +21,9 @@ struct LspPosition {
   uint32_t character = 0;
   bool operator==(const LspPosition& o) const { return line == o.line && character == o.character; }
 };
+
+// A Position object of the protocol; none when it is missing or malformed.
+std::optional<LspPosition> positionOf(const llvm::json::Object* object);
 
 // Where the lines of a text start, by the protocol's line breaks (`\n`,
 // `\r\n` and a lone `\r`). It views the text, which must outlive it.
