@@ -20,6 +20,19 @@ RunOptions optionsWith(std::initializer_list<const char*> codes) {
   return options;
 }
 
+Diagnostic diagnostic(std::string code, std::string message, Severity severity, uint32_t offset,
+                      uint32_t length, Position start, Position end) {
+  Diagnostic d;
+  d.code = std::move(code);
+  d.message = std::move(message);
+  d.severity = severity;
+  d.offset = offset;
+  d.length = length;
+  d.location = start;
+  d.endLocation = end;
+  return d;
+}
+
 std::string keyOf(const RunOptions& options, std::string_view path, std::string_view bytes) {
   CacheKey key(options);
   key.addFile(path, contentHash(bytes));
@@ -77,14 +90,9 @@ class ResultCacheTest : public ::testing::Test {
   // read error, one that does not parse, a config's report.
   static CachedResult sample() {
     CachedResult result;
-    Diagnostic error{"LF001",
-                     "`fabric.backward()` before `fabric.setup()`",
-                     Severity::Error,
-                     10,
-                     7,
-                     {2, 5},
-                     {2, 12},
-                     Fix{}};
+    Diagnostic error = diagnostic("LF001", "`fabric.backward()` before `fabric.setup()`",
+                                  Severity::Error, 10, 7, {2, 5}, {2, 12});
+    error.fix = Fix{};
     error.fix->message = "Insert `model, optimizer = fabric.setup(model, optimizer)`";
     error.fix->applicability = Applicability::Unsafe;
     llvm::cantFail(
@@ -98,9 +106,10 @@ class ResultCacheTest : public ::testing::Test {
     second.readError = "bad.py:1:3: invalid UTF-8; file left as it is";
     second.notice = "big.py: not checked";
     second.report = FileReport{
-        nullptr, {{"LF018", "possibly", Severity::Warning, 0, 1, {1, 1}, {1, 2}, {}}}, 0, {}};
+        nullptr, {diagnostic("LF018", "possibly", Severity::Warning, 0, 1, {1, 1}, {1, 2})}, 0, {}};
     FileOutcome broken;  // a file that does not parse
-    Diagnostic syntax{"", "SyntaxError: invalid syntax", Severity::Error, 4, 0, {1, 5}, {1, 5}, {}};
+    Diagnostic syntax =
+        diagnostic("", "SyntaxError: invalid syntax", Severity::Error, 4, 0, {1, 5}, {1, 5});
     syntax.kind = DiagnosticKind::SyntaxError;
     broken.report = FileReport{nullptr, {syntax}, 0, {}};
     result.files = {{0, first}, {3, second}, {4, broken}};
