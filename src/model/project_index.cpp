@@ -230,7 +230,7 @@ std::optional<ProjectIndex::Symbol> ProjectIndex::symbol(const std::string& from
 std::pair<const FileModel*, const FunctionInfo*> ProjectIndex::functionNamed(
     const std::string& fromPath, std::string_view qualified) const {
   auto sym = symbol(fromPath, qualified);
-  if (!sym || normalisedPath(sym->file->file().path()) == normalisedPath(fromPath))
+  if (!sym || modules_.normalised(sym->file->file().path()) == modules_.normalised(fromPath))
     return {nullptr, nullptr};
   for (const FunctionInfo& fn : sym->file->bindings().functions())
     if (fn.name == sym->name && isNull(fn.ownerClass) && isNull(enclosingFunction(fn.node)))
@@ -271,7 +271,7 @@ void ProjectIndex::linkCalls(const ForEach& forEach) {
       auto [file, fn] = callee(*from, n);
       if (fn) {
         CallSite::Kind kind = isNull(fn->ownerClass) ? CallSite::Direct : CallSite::Construct;
-        calls.push_back({{normalisedPath(file->file().path()), keyOf(*file, *fn)},
+        calls.push_back({{modules_.normalised(file->file().path()), keyOf(*file, *fn)},
                          {from, CallSite{n, scope, fn, args, kind, Node{}}}});
         return;
       }
@@ -284,7 +284,7 @@ void ProjectIndex::linkCalls(const ForEach& forEach) {
         auto [launchedFile, launched] = functionNamed(from->file().path(), *q);
         if (launched && isNull(launched->ownerClass))
           calls.push_back(
-              {{normalisedPath(launchedFile->file().path()), launched->name},
+              {{modules_.normalised(launchedFile->file().path()), launched->name},
                {from, CallSite{n, scope, launched, args, CallSite::Launch, mc.receiver}}});
       }
     });
@@ -297,7 +297,7 @@ void ProjectIndex::linkCalls(const ForEach& forEach) {
 std::vector<const ForeignCall*> ProjectIndex::callersInto(const std::string& path,
                                                           const std::string& function) const {
   std::vector<const ForeignCall*> out;
-  auto it = callers_.find({normalisedPath(path), function});
+  auto it = callers_.find({modules_.normalised(path), function});
   if (it == callers_.end()) return out;
   for (const ForeignCall& c : it->second) out.push_back(&c);
   return out;

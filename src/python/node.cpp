@@ -75,24 +75,23 @@ std::vector<Node> childrenOf(Node n, bool namedOnly) {
 Node field(Node n, const char* name) {
   if (isNull(n)) return n;
   // tree-sitter finds a field's id by comparing its name with every field's;
-  // the names here are literals, so each is looked up once per thread.
+  // the names here are literals, so each is looked up once per thread,
+  // direct-mapped by its address as typeSymbols() does.
   struct Known {
-    const char* name;
-    std::string text;
-    TSFieldId id;
+    const TSLanguage* language = nullptr;
+    const char* name = nullptr;
+    TSFieldId id = 0;
   };
-  thread_local std::vector<Known> known;
-  TSFieldId id = 0;
-  auto found = std::find_if(known.begin(), known.end(), [&](const Known& entry) {
-    return entry.name == name && entry.text == name;
-  });
-  if (found != known.end()) {
-    id = found->id;
-  } else {
+  constexpr unsigned kSlotBits = 8;
+  thread_local Known cache[size_t{1} << kSlotBits];
+  uint64_t address = reinterpret_cast<uintptr_t>(name);
+  Known& known = cache[(address * 0x9E3779B97F4A7C15ull) >> (64 - kSlotBits)];
+  if (known.name != name || known.language != n.table->language()) {
     auto length = static_cast<uint32_t>(std::strlen(name));
-    id = ts_language_field_id_for_name(n.table->language(), name, length);
-    known.push_back({name, name, id});
+    known = {n.table->language(), name,
+             ts_language_field_id_for_name(n.table->language(), name, length)};
   }
+  TSFieldId id = known.id;
   if (id == 0) return Node{};
   int64_t at = childInField(*n.table, n.at, id);
   return at < 0 ? Node{} : n.table->node(static_cast<uint32_t>(at));

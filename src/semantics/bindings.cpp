@@ -88,6 +88,12 @@ void Bindings::addAssignment(Node node, Node scope) {
 void Bindings::collect(Node root, std::string_view source) {
   source_ = source;
   root_ = root;
+  // Asked of a module at every name another file imports from it.
+  for (Node item : namedChildren(root)) {
+    Node def = is(item, "decorated_definition") ? field(item, "definition") : item;
+    if (is(def, "class_definition") || is(def, "function_definition"))
+      moduleDefinitions_.insert(textOf(field(def, "name"), source));
+  }
   // Functions first, so call sites can name their callee.
   walkTypes(root, {"function_definition"}, [&](Node n) {
     FunctionInfo fn;
@@ -274,21 +280,19 @@ Node Bindings::returnedValue(const FunctionInfo* fn) const {
 
 std::vector<Node> Bindings::returnedValues(const FunctionInfo* fn) const {
   std::vector<Node> values;
-  walk(fn->body, [&](Node n) {
-    if (is(n, "function_definition") || is(n, "lambda") || is(n, "class_definition")) return false;
-    if (is(n, "return_statement") && namedChildCount(n) == 1) values.push_back(namedChild(n, 0));
-    return true;
+  // A scan of the body's return statements, asked for at every call of a
+  // helper: those of a nested function or class are not the function's.
+  walkTypes(fn->body, {"return_statement"}, [&](Node n) {
+    if (!sameNode(enclosingFunction(n), fn->node) || namedChildCount(n) != 1) return;
+    for (Node up = parentOf(n); !isNull(up) && !sameNode(up, fn->body); up = parentOf(up))
+      if (is(up, "class_definition")) return;
+    values.push_back(namedChild(n, 0));
   });
   return values;
 }
 
 bool Bindings::definesName(std::string_view name) const {
-  for (Node item : namedChildren(root_)) {
-    Node def = is(item, "decorated_definition") ? field(item, "definition") : item;
-    if ((is(def, "class_definition") || is(def, "function_definition")) &&
-        textOf(field(def, "name"), source_) == name)
-      return true;
-  }
+  if (moduleDefinitions_.count(name) != 0) return true;
   for (size_t i : assignmentsTo(name))
     if (sameNode(assignments_[i].scope, root_)) return true;
   return false;

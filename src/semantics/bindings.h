@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "python/node.h"
@@ -155,8 +156,10 @@ class Bindings {
   std::vector<CallSite> callSites_;
   // By the target's text, a view into the source: a lookup allocates nothing.
   std::unordered_map<std::string_view, std::vector<size_t>> assignmentsTo_;  // in document order
-  std::unordered_map<const void*, size_t> directCallOf_;                     // by call node
-  std::unordered_map<const void*, size_t> callOf_;                           // every kind
+  // The names of the classes and functions defined at module level.
+  std::unordered_set<std::string_view> moduleDefinitions_;
+  std::unordered_map<const void*, size_t> directCallOf_;  // by call node
+  std::unordered_map<const void*, size_t> callOf_;        // every kind
 };
 
 }  // namespace lightfix

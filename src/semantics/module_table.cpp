@@ -43,6 +43,7 @@ void ModuleTable::add(const std::string& path) {
   paths_.push_back(normalisedPath(path));
   const std::string& p = paths_.back();
   byPath_.emplace(p, index);
+  byGivenPath_.emplace(path, index);
   // Every '/'-bounded tail of the path is a name the file can be imported by.
   for (size_t start = 0; start != std::string::npos;) {
     std::string name = moduleNameOf(std::string_view(p).substr(start));
@@ -58,6 +59,11 @@ void ModuleTable::add(const std::string& path) {
   }
 }
 
+std::string ModuleTable::normalised(const std::string& path) const {
+  auto it = byGivenPath_.find(path);
+  return it == byGivenPath_.end() ? normalisedPath(path) : paths_[it->second];
+}
+
 int ModuleTable::find(const std::string& fromPath, std::string_view name) const {
   if (name.empty() || name[0] != '.') {
     std::string module(name);
@@ -70,7 +76,7 @@ int ModuleTable::find(const std::string& fromPath, std::string_view name) const 
     // `v5/src/model.py`) imports its own.
     std::string rest(name);
     std::replace(rest.begin(), rest.end(), '.', '/');
-    for (fs::path dir = fs::path(normalisedPath(fromPath)).parent_path(); !dir.empty();
+    for (fs::path dir = fs::path(normalised(fromPath)).parent_path(); !dir.empty();
          dir = dir.parent_path()) {
       if (int found = fileAt((dir / rest).generic_string()); found >= 0) return found;
       if (dir == dir.parent_path()) break;
@@ -80,7 +86,7 @@ int ModuleTable::find(const std::string& fromPath, std::string_view name) const 
   // `.base` is a sibling of the importing file; each further dot goes up.
   size_t dots = name.find_first_not_of('.');
   if (dots == std::string_view::npos) dots = name.size();
-  fs::path dir = fs::path(normalisedPath(fromPath)).parent_path();
+  fs::path dir = fs::path(normalised(fromPath)).parent_path();
   for (size_t i = 1; i < dots; ++i) dir = dir.parent_path();
   std::string rest(name.substr(dots));
   std::replace(rest.begin(), rest.end(), '.', '/');

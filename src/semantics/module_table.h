@@ -20,6 +20,8 @@ class ModuleTable {
   void add(const std::string& path);
   size_t size() const { return paths_.size(); }
   const std::string& path(size_t index) const { return paths_[index]; }  // normalised
+  // normalisedPath(path), looked up for a file added, computed for another.
+  std::string normalised(const std::string& path) const;
 
   // The file the module `name` imported from `fromPath` is (relative names
   // start with '.'): its index, or -1. An absolute name is the file it names
@@ -33,6 +35,7 @@ class ModuleTable {
   // `target.py` or the package `target/__init__.py`, or -1.
   int fileAt(const std::string& target) const;
   std::vector<std::string> paths_;
+  std::unordered_map<std::string, size_t> byGivenPath_;  // as add() was given it
   std::unordered_map<std::string, size_t> byPath_;
   std::unordered_map<std::string, size_t> byModule_;  // `a.b` → a/b.py or a/b/__init__.py
   std::unordered_set<std::string> ambiguous_;         // names more than one file has
