@@ -14,6 +14,7 @@
 
 #include "registry/rule_docs.h"
 #include "server/server_loop.h"
+#include "server_session.h"
 #include "test_support.h"
 
 namespace lightfix {
@@ -21,43 +22,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kTrain = R"(import lightning as L
-
-from model import Net
-
-trainer = L.Trainer(strategy="deepspeed_stage_2", accelerator="gpu", devices=2)
-trainer.fit(Net())
-)";
-
-constexpr const char* kModel = R"(import torch
-import lightning as L
-
-
-class Net(L.LightningModule):
-    def __init__(self):
-        super().__init__()
-        self.layer = torch.nn.Linear(2, 1)
-
-    def training_step(self, batch, batch_idx):
-        loss = self.layer(batch).sum()
-        self.log("loss", loss)
-
-    def configure_optimizers(self):
-        return torch.optim.SGD(self.parameters(), lr=0.1)
-)";
-
+const char* const kTrain = kSessionTrain;
+const char* const kModel = kSessionModel;
 // `😀` takes 4 bytes of UTF-8 and 2 units of UTF-16 before the finding.
-constexpr const char* kLoop = R"(import torch
-import lightning as L
-
-fabric = L.Fabric(strategy="deepspeed", accelerator="cuda", devices=2)
-fabric.launch()
-model = torch.nn.Linear(2, 1)
-optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-for batch in [torch.ones(2)]:
-    tag = "😀"; fabric.backward(model(batch).sum())
-    optimizer.step()
-)";
+const char* const kLoop = kSessionLoop;
 
 class LanguageServerTest : public ::testing::Test {
  protected:
