@@ -4,6 +4,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <iterator>
+#include <string>
+#include <vector>
+
 #include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
 #include "matchers/fabric_calls.h"
@@ -51,12 +56,57 @@ static std::string unsupportedDeepSpeedPrecision(Node value, std::string_view so
   return unsupportedDeepSpeedPrecision(text);
 }
 
-// Whether the construction may be given `plugins=` (written, or carried by
-// its `**kwargs` or parsed arguments): a precision plugin of its own then
-// stands in for `precision=`.
+// Lightning's plugins of the other kinds, which the connector files apart
+// from a precision plugin: checkpoint IO, cluster environments, layer syncs.
+constexpr std::string_view kOtherPlugins[] = {
+    "CheckpointIO",        "TorchCheckpointIO",  "AsyncCheckpointIO",
+    "XLACheckpointIO",     "ClusterEnvironment", "LightningEnvironment",
+    "SLURMEnvironment",    "LSFEnvironment",     "TorchElasticEnvironment",
+    "KubeflowEnvironment", "MPIEnvironment",     "XLAEnvironment",
+    "LayerSync",           "TorchSyncBatchNorm"};
+
+// Whether a `plugins=` value may hold a precision plugin: unless every
+// plugin it holds is made by one of kOtherPlugins or by a class of this file
+// deriving from one (`CustomCheckpointIO()`, through a name or a list).
+static bool mayHoldPrecisionPlugin(Node value, Node scope, const FileModel& model, int depth = 0) {
+  constexpr int kMaxDepth = 4;
+  if (depth > kMaxDepth) return true;
+  std::string_view source = model.file().text();
+  if (is(value, "list") || is(value, "tuple")) {
+    for (Node element : namedChildren(value))
+      if (!is(element, "comment") && mayHoldPrecisionPlugin(element, scope, model, depth + 1))
+        return true;
+    return false;
+  }
+  if (is(value, "call")) {
+    Node callee = field(value, "function");
+    if (is(callee, "attribute")) callee = field(callee, "attribute");
+    if (!is(callee, "identifier")) return true;
+    std::string name(textOf(callee, source));
+    std::vector<std::string> others =
+        subclassNames({std::begin(kOtherPlugins), std::end(kOtherPlugins)}, model.classBaseNames());
+    return std::find(others.begin(), others.end(), name) == others.end();
+  }
+  if (!is(value, "identifier")) return true;
+  std::vector<Origin> origins = model.bindings().originsReaching(value, scope);
+  if (origins.empty()) return true;
+  for (const Origin& o : origins)
+    if (o.kind != Origin::Expression || sameNode(o.expr, value) ||
+        mayHoldPrecisionPlugin(o.expr, o.scope, model, depth + 1))
+      return true;
+  return false;
+}
+
+// Whether the construction may be given a precision plugin through
+// `plugins=` (written, or carried by its `**kwargs` or parsed arguments),
+// which then stands in for `precision=`.
 static bool givesPlugins(const FileContext& ctx, Node construction) {
   for (const KeyValue& v : constructionKeyword(construction, "plugins", ctx.model).values)
-    if (!isNull(v.node)) return true;
+    if (!isNull(v.node) &&
+        (v.model != &ctx.model ||
+         mayHoldPrecisionPlugin(
+             v.node, isNull(v.scope) ? ctx.model.bindings().scopeOf(v.node) : v.scope, ctx.model)))
+      return true;
   return false;
 }
 
