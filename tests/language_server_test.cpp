@@ -164,6 +164,49 @@ TEST_F(LanguageServerTest, SettingsChooseTheRulesAndABadOneIsShownOnce) {
           R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[],"uri":"file://ROOT/model.py"}})"}));
 }
 
+TEST_F(LanguageServerTest, AsksAClientThatAnswersForItsSettings) {
+  send(
+      R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":")" +
+      uri("").substr(0, uri("").size() - 1) +
+      R"(","capabilities":{"workspace":{"configuration":true}},"initializationOptions":{"select":["LF001"]}}})");
+  send(R"({"jsonrpc":"2.0","method":"initialized","params":{}})");
+  std::vector<std::string> messages = sent();
+  ASSERT_EQ(messages.size(), 2u);
+  EXPECT_EQ(
+      messages[1],
+      R"({"id":"lightfix-1","jsonrpc":"2.0","method":"workspace/configuration","params":{"items":[{"section":"lightfix"}]}})");
+  // Its answer replaces the settings given at initialize: LF003 alone.
+  send(R"({"jsonrpc":"2.0","id":"lightfix-1","result":[{"select":["LF003"]}]})");
+  server_.check();
+  messages = sent();
+  ASSERT_EQ(messages.size(), 1u);
+  EXPECT_NE(messages[0].find(R"("uri":"file://ROOT/model.py")"), std::string::npos);
+  // A change announced without the settings: asked again; a null answer (no
+  // `lightfix` section) keeps them, and an answer to an older request is
+  // not read.
+  send(
+      R"({"jsonrpc":"2.0","method":"workspace/didChangeConfiguration","params":{"settings":null}})");
+  EXPECT_EQ(
+      sent(),
+      (std::vector<std::string>{
+          R"({"id":"lightfix-2","jsonrpc":"2.0","method":"workspace/configuration","params":{"items":[{"section":"lightfix"}]}})"}));
+  send(R"({"jsonrpc":"2.0","id":"lightfix-1","result":[{"select":["LF001"]}]})");
+  send(R"({"jsonrpc":"2.0","id":"lightfix-2","result":[null]})");
+  EXPECT_FALSE(server_.checkPending());
+  send(R"({"jsonrpc":"2.0","method":"workspace/didChangeConfiguration","params":{}})");
+  sent();
+  send(R"({"jsonrpc":"2.0","id":"lightfix-3","result":[{"select":["LF001"]}]})");
+  EXPECT_TRUE(server_.checkPending());
+  server_.check();
+  messages = sent();
+  ASSERT_EQ(messages.size(), 2u);  // model.py cleared, then loop.py's LF001
+  EXPECT_EQ(
+      messages[0],
+      R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[],"uri":"file://ROOT/model.py"}})");
+  EXPECT_NE(messages[1].find(R"("code":"LF001")"), std::string::npos);
+  EXPECT_NE(messages[1].find(R"("uri":"file://ROOT/loop.py")"), std::string::npos);
+}
+
 TEST_F(LanguageServerTest, TheWorkspaceFixAllSendsEachFixableFileToTheClient) {
   initialize();
   server_.check();

@@ -100,9 +100,12 @@ void LanguageServer::handle(const json::Value& message) {
   llvm::Optional<llvm::StringRef> method = object ? object->getString("method") : llvm::None;
   const json::Value* id = object ? object->get("id") : nullptr;
   if (!method) {
-    // A response to a request of ours (registerCapability, applyEdit):
-    // nothing waits on it.
-    if (!id) replyError(nullptr, kInvalidRequest, "a message with neither method nor id");
+    // A response to a request of ours: the settings asked for are read;
+    // nothing waits on the others (registerCapability, applyEdit).
+    if (!id)
+      replyError(nullptr, kInvalidRequest, "a message with neither method nor id");
+    else if (id->getAsString() && *id->getAsString() == configurationRequest_)
+      configurationAnswered(object->getArray("result"));
     return;
   }
   const json::Object* params = object->getObject("params");
@@ -166,6 +169,7 @@ void LanguageServer::notification(const std::string& method, const json::Object*
           {"method", "client/registerCapability"},
           {"params", json::Object{{"registrations", json::Array{std::move(registration)}}}}});
     }
+    askConfiguration();
     pending_ = true;
   } else if (method == "textDocument/didOpen") {
     didOpen(params);
@@ -176,13 +180,37 @@ void LanguageServer::notification(const std::string& method, const json::Object*
   } else if (method == "textDocument/didSave" || method == "workspace/didChangeWatchedFiles") {
     pending_ = true;
   } else if (method == "workspace/didChangeConfiguration") {
+    // The settings themselves, pushed; or, as clients that are asked for
+    // them send it, a notice to ask again.
     const json::Object* settings = objectAt(params, "settings");
     if (const json::Value* section = settings ? settings->get("lightfix") : nullptr) {
       readSettings(section);
       shownErrors_.clear();
       pending_ = true;
+    } else {
+      askConfiguration();
     }
   }
+}
+
+void LanguageServer::askConfiguration() {
+  if (!pullConfiguration_) return;
+  configurationRequest_ = fmt::format("lightfix-{}", nextRequest_++);
+  send_(json::Object{
+      {"jsonrpc", "2.0"},
+      {"id", configurationRequest_},
+      {"method", "workspace/configuration"},
+      {"params", json::Object{{"items", json::Array{json::Object{{"section", "lightfix"}}}}}}});
+}
+
+void LanguageServer::configurationAnswered(const json::Array* result) {
+  configurationRequest_.clear();
+  // A client without a `lightfix` section answers null: the settings
+  // given at initialize stand.
+  if (!result || result->empty() || !(*result)[0].getAsObject()) return;
+  readSettings(&(*result)[0]);
+  shownErrors_.clear();
+  pending_ = true;
 }
 
 json::Value LanguageServer::initialize(const json::Object* params) {
@@ -194,6 +222,9 @@ json::Value LanguageServer::initialize(const json::Object* params) {
   const json::Object* watched =
       objectAt(objectAt(capabilities, "workspace"), "didChangeWatchedFiles");
   registerWatchers_ = watched && watched->getBoolean("dynamicRegistration").getValueOr(false);
+  pullConfiguration_ =
+      objectAt(capabilities, "workspace") &&
+      objectAt(capabilities, "workspace")->getBoolean("configuration").getValueOr(false);
 
   const json::Array* folders = params ? params->getArray("workspaceFolders") : nullptr;
   if (folders) {

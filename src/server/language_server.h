@@ -78,6 +78,10 @@ class LanguageServer {
 
   llvm::json::Value initialize(const llvm::json::Object* params);
   void readSettings(const llvm::json::Value* options);
+  // Asks the client for the `lightfix` section (workspace/configuration),
+  // when it said it answers that; its answer is read as the settings.
+  void askConfiguration();
+  void configurationAnswered(const llvm::json::Array* result);
   void didOpen(const llvm::json::Object* params);
   void didChange(const llvm::json::Object* params);
   void didClose(const llvm::json::Object* params);
@@ -105,6 +109,8 @@ class LanguageServer {
   std::map<std::string, Published> published_;  // by uri
   std::set<std::string> shownErrors_;           // each said once
   bool registerWatchers_ = false;
+  bool pullConfiguration_ = false;
+  std::string configurationRequest_;  // the id of the one awaited
   bool initialized_ = false;
   bool shutdown_ = false;
   bool exited_ = false;
