@@ -207,6 +207,65 @@ TEST_F(LanguageServerTest, AsksAClientThatAnswersForItsSettings) {
   EXPECT_NE(messages[1].find(R"("uri":"file://ROOT/loop.py")"), std::string::npos);
 }
 
+TEST_F(LanguageServerTest, AClientThatPullsIsPushedOnlyTheFilesItHasNotOpen) {
+  send(
+      R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":")" +
+      uri("").substr(0, uri("").size() - 1) +
+      R"(","capabilities":{"textDocument":{"diagnostic":{}},"workspace":{"diagnostics":{"refreshSupport":true}}}}})");
+  send(R"({"jsonrpc":"2.0","method":"initialized","params":{}})");
+  std::vector<std::string> messages = sent();
+  ASSERT_EQ(messages.size(), 1u);
+  EXPECT_NE(
+      messages[0].find(
+          R"("diagnosticProvider":{"identifier":"lightfix","interFileDependencies":true,"workspaceDiagnostics":false})"),
+      std::string::npos);
+  open("model.py", kModel);
+  server_.check();
+  // loop.py is pushed; model.py, open, is not: the client is asked to pull.
+  messages = sent();
+  ASSERT_EQ(messages.size(), 2u);
+  EXPECT_NE(messages[0].find(R"("uri":"file://ROOT/loop.py")"), std::string::npos);
+  EXPECT_EQ(messages[1],
+            R"({"id":"lightfix-1","jsonrpc":"2.0","method":"workspace/diagnostic/refresh"})");
+
+  auto pull = [&](int id, const std::string& previous) {
+    send(R"({"jsonrpc":"2.0","id":)" + std::to_string(id) +
+         R"(,"method":"textDocument/diagnostic","params":{"textDocument":{"uri":")" +
+         uri("model.py") + R"("})" +
+         (previous.empty() ? std::string() : R"(,"previousResultId":")" + previous + '"') + "}}");
+    std::vector<std::string> answer = sent();
+    return answer.size() == 1 ? answer[0] : std::string("not one answer");
+  };
+  std::string full = pull(2, "");
+  EXPECT_EQ(full.substr(0, 58), R"({"id":2,"jsonrpc":"2.0","result":{"items":[{"code":"LF003")");
+  EXPECT_NE(full.find(R"("kind":"full","resultId":"2")"), std::string::npos);
+  EXPECT_EQ(pull(3, "2"),
+            R"({"id":3,"jsonrpc":"2.0","result":{"kind":"unchanged","resultId":"2"}})");
+
+  // train.py's strategy changed on disk: model.py's finding goes, and the
+  // client is asked to pull again; loop.py's, unchanged, is not pushed.
+  write("train.py",
+        std::string(kTrain).replace(std::string(kTrain).find("deepspeed_stage_2"), 17, "ddp"));
+  send(R"({"jsonrpc":"2.0","method":"workspace/didChangeWatchedFiles","params":{"changes":[]}})");
+  server_.check();
+  EXPECT_EQ(sent(),
+            (std::vector<std::string>{
+                R"({"id":"lightfix-2","jsonrpc":"2.0","method":"workspace/diagnostic/refresh"})"}));
+  EXPECT_EQ(pull(4, "2"),
+            R"({"id":4,"jsonrpc":"2.0","result":{"items":[],"kind":"full","resultId":"0"}})");
+
+  // Closed, its findings would be pushed again: none now. Opening loop.py
+  // clears what was pushed for it; the client pulls what it opens.
+  send(R"({"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":")" +
+       uri("model.py") + R"("}}})");
+  open("loop.py", kLoop);
+  server_.check();
+  EXPECT_EQ(
+      sent(),
+      (std::vector<std::string>{
+          R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[],"uri":"file://ROOT/loop.py","version":1}})"}));
+}
+
 TEST_F(LanguageServerTest, TheWorkspaceFixAllSendsEachFixableFileToTheClient) {
   initialize();
   server_.check();

@@ -134,6 +134,8 @@ void LanguageServer::request(const std::string& method, const json::Value& id,
     reply(id, nullptr);
   } else if (method == "textDocument/codeAction") {
     reply(id, codeActions(params));
+  } else if (method == "textDocument/diagnostic") {
+    reply(id, pulledDiagnostics(params));
   } else if (method == "textDocument/hover") {
     reply(id, hover(params));
   } else if (method == "workspace/executeCommand") {
@@ -222,6 +224,11 @@ json::Value LanguageServer::initialize(const json::Object* params) {
   const json::Object* watched =
       objectAt(objectAt(capabilities, "workspace"), "didChangeWatchedFiles");
   registerWatchers_ = watched && watched->getBoolean("dynamicRegistration").getValueOr(false);
+  pullDiagnostics_ = objectAt(objectAt(capabilities, "textDocument"), "diagnostic") != nullptr;
+  const json::Object* workspaceDiagnostics =
+      objectAt(objectAt(capabilities, "workspace"), "diagnostics");
+  refreshDiagnostics_ =
+      workspaceDiagnostics && workspaceDiagnostics->getBoolean("refreshSupport").getValueOr(false);
   pullConfiguration_ =
       objectAt(capabilities, "workspace") &&
       objectAt(capabilities, "workspace")->getBoolean("configuration").getValueOr(false);
@@ -250,6 +257,11 @@ json::Value LanguageServer::initialize(const json::Object* params) {
       {"hoverProvider", true},
       {"executeCommandProvider", json::Object{{"commands", json::Array{kFixWorkspaceCommand}}}},
   };
+  // A finding in one file can come and go with an edit of another.
+  if (pullDiagnostics_)
+    capabilitiesOut["diagnosticProvider"] = json::Object{{"identifier", "lightfix"},
+                                                         {"interFileDependencies", true},
+                                                         {"workspaceDiagnostics", false}};
   return json::Object{
       {"capabilities", std::move(capabilitiesOut)},
       {"serverInfo", json::Object{{"name", "lightfix"}}},
@@ -369,11 +381,26 @@ void LanguageServer::check() {
       entry.lsp.push_back(lspDiagnostic(d, lines, encoding_, related));
     }
   }
-  auto publish = [&](const std::string& uri, const json::Array& diagnostics) {
-    json::Object params{{"uri", uri}, {"diagnostics", json::Array(diagnostics)}};
-    if (const OpenDocument* document = documents_.byUri(uri)) params["version"] = document->version;
-    notify("textDocument/publishDiagnostics", std::move(params));
-  };
+  for (auto& [uri, entry] : next) {
+    auto old = published_.find(uri);
+    entry.resultId = old != published_.end() && old->second.lsp == entry.lsp
+                         ? old->second.resultId
+                         : std::to_string(nextResultId_++);
+  }
+  if (pullDiagnostics_)
+    pushAndRefresh(next);
+  else
+    pushAll(next);
+  published_ = std::move(next);
+}
+
+void LanguageServer::publish(const std::string& uri, const json::Array& diagnostics) {
+  json::Object params{{"uri", uri}, {"diagnostics", json::Array(diagnostics)}};
+  if (const OpenDocument* document = documents_.byUri(uri)) params["version"] = document->version;
+  notify("textDocument/publishDiagnostics", std::move(params));
+}
+
+void LanguageServer::pushAll(const std::map<std::string, Published>& next) {
   for (const auto& [uri, entry] : published_)
     if (!next.count(uri)) publish(uri, json::Array{});
   for (const auto& [uri, entry] : next) {
@@ -381,7 +408,45 @@ void LanguageServer::check() {
     if (old == published_.end() || old->second.lsp != entry.lsp || documents_.byUri(uri))
       publish(uri, entry.lsp);
   }
-  published_ = std::move(next);
+}
+
+void LanguageServer::pushAndRefresh(const std::map<std::string, Published>& next) {
+  // A file the client has open is pulled, and what was pushed for it before
+  // it was opened is cleared, so that its findings are not shown twice;
+  // every other file's are pushed, as without pulls.
+  std::map<std::string, json::Array> pushed;
+  for (const auto& [uri, entry] : next)
+    if (!documents_.byUri(uri)) pushed[uri] = entry.lsp;
+  for (const auto& [uri, lsp] : pushed_)
+    if (!pushed.count(uri)) publish(uri, json::Array{});
+  for (const auto& [uri, lsp] : pushed) {
+    auto old = pushed_.find(uri);
+    if (old == pushed_.end() || old->second != lsp) publish(uri, lsp);
+  }
+  pushed_ = std::move(pushed);
+  bool openChanged = false;
+  for (const auto& [uri, document] : documents_.all()) {
+    auto before = published_.find(uri);
+    auto after = next.find(uri);
+    std::string was = before == published_.end() ? "" : before->second.resultId;
+    std::string is = after == next.end() ? "" : after->second.resultId;
+    openChanged = openChanged || was != is;
+  }
+  if (openChanged && refreshDiagnostics_)
+    send_(json::Object{{"jsonrpc", "2.0"},
+                       {"id", fmt::format("lightfix-{}", nextRequest_++)},
+                       {"method", "workspace/diagnostic/refresh"}});
+}
+
+json::Value LanguageServer::pulledDiagnostics(const json::Object* params) {
+  std::string uri;
+  const Published* entry = publishedAt(params, uri);
+  // A file without findings has the one result "0".
+  std::string resultId = entry ? entry->resultId : "0";
+  if (stringAt(params, "previousResultId") == resultId)
+    return json::Object{{"kind", "unchanged"}, {"resultId", resultId}};
+  json::Array items = entry ? entry->lsp : json::Array{};
+  return json::Object{{"kind", "full"}, {"resultId", resultId}, {"items", std::move(items)}};
 }
 
 const LanguageServer::Published* LanguageServer::publishedAt(const json::Object* params,

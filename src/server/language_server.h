@@ -66,6 +66,7 @@ class LanguageServer {
     std::shared_ptr<const SourceFile> file;
     std::vector<Diagnostic> diagnostics;
     llvm::json::Array lsp;  // as last sent
+    std::string resultId;   // for pulls: changes when `lsp` does
   };
 
   void request(const std::string& method, const llvm::json::Value& id,
@@ -80,6 +81,15 @@ class LanguageServer {
   void readSettings(const llvm::json::Value* options);
   // Asks the client for the `lightfix` section (workspace/configuration),
   // when it said it answers that; its answer is read as the settings.
+  // Sends what changed since the last check: each file's diagnostics, or,
+  // to a client that pulls them, those of the files it has not open, and a
+  // request to pull again.
+  void publish(const std::string& uri, const llvm::json::Array& diagnostics);
+  void pushAll(const std::map<std::string, Published>& next);
+  void pushAndRefresh(const std::map<std::string, Published>& next);
+  // textDocument/diagnostic: the open file's report, "unchanged" when the
+  // client holds the latest.
+  llvm::json::Value pulledDiagnostics(const llvm::json::Object* params);
   void askConfiguration();
   void configurationAnswered(const llvm::json::Array* result);
   void didOpen(const llvm::json::Object* params);
@@ -110,6 +120,10 @@ class LanguageServer {
   std::set<std::string> shownErrors_;           // each said once
   bool registerWatchers_ = false;
   bool pullConfiguration_ = false;
+  bool pullDiagnostics_ = false;                     // the client pulls an open file's diagnostics
+  bool refreshDiagnostics_ = false;                  // and pulls again when asked
+  std::map<std::string, llvm::json::Array> pushed_;  // by uri, in pull mode
+  uint64_t nextResultId_ = 1;
   std::string configurationRequest_;  // the id of the one awaited
   bool initialized_ = false;
   bool shutdown_ = false;
