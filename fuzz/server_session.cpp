@@ -133,16 +133,22 @@ class Session {
         server_([this](json::Value m) { outbox_.push_back(std::move(m)); }) {}
 
   SessionOutcome play() {
-    bool utf8 = bytes_.next() % 2 == 0;
+    uint8_t flavour = bytes_.next();
+    bool utf8 = flavour % 2 == 0;
+    bool pulls = flavour & 2;  // the client pulls an open file's diagnostics
     request(
         "initialize",
-        json::Object{{"rootUri", uriOfPath(folder_)},
-                     {"capabilities",
-                      json::Object{{"general", json::Object{{"positionEncodings",
-                                                             utf8 ? json::Array{"utf-8", "utf-16"}
-                                                                  : json::Array{"utf-16"}}}}}},
-                     // Each check afresh: a fuzzer's many buffers are no cache's.
-                     {"initializationOptions", json::Object{{"noCache", true}}}});
+        json::Object{
+            {"rootUri", uriOfPath(folder_)},
+            {"capabilities",
+             json::Object{
+                 {"general",
+                  json::Object{{"positionEncodings",
+                                utf8 ? json::Array{"utf-8", "utf-16"} : json::Array{"utf-16"}}}},
+                 {"textDocument", pulls ? json::Value(json::Object{{"diagnostic", json::Object{}}})
+                                        : json::Value(nullptr)}}},
+            // Each check afresh: a fuzzer's many buffers are no cache's.
+            {"initializationOptions", json::Object{{"noCache", true}}}});
     encoding_ = utf8 ? PositionEncoding::Utf8 : PositionEncoding::Utf16;
     notify("initialized", json::Object{});
     const char* name = bytes_.next() % 2 == 0 ? "model.py" : "loop.py";
@@ -176,7 +182,7 @@ class Session {
       case 5:
         return codeActions(true);
       case 6:
-        return hover();
+        return bytes_.next() % 2 ? hover() : pull();
       default:
         return replaceAll();
     }
@@ -241,6 +247,16 @@ class Session {
   void hover() {
     request("textDocument/hover", json::Object{{"textDocument", json::Object{{"uri", uri_}}},
                                                {"position", position(anyPosition())}});
+  }
+
+  // textDocument/diagnostic: its items lie within the buffer, as pushed ones do.
+  void pull() {
+    json::Value reply = request("textDocument/diagnostic",
+                                json::Object{{"textDocument", json::Object{{"uri", uri_}}}});
+    const json::Object* report = reply.getAsObject();
+    const json::Array* items = report ? report->getArray("items") : nullptr;
+    if (!items) broken("a pull answered without items", text_);
+    checkDiagnostics(*items);
   }
 
   void codeActions(bool fixAllOnly) {
@@ -312,24 +328,28 @@ class Session {
 
   // The published diagnostics of the buffer lie within it.
   void drain() {
-    LineIndex lines(text_);
     for (const json::Value& message : outbox_) {
       const json::Object* m = message.getAsObject();
       if (!m || m->getString("method") != llvm::StringRef("textDocument/publishDiagnostics"))
         continue;
       const json::Object* params = m->getObject("params");
       if (!params || params->getString("uri") != llvm::StringRef(uri_)) continue;
-      for (const json::Value& d : *params->getArray("diagnostics")) {
-        const json::Object* r = d.getAsObject() ? d.getAsObject()->getObject("range") : nullptr;
-        std::optional<LspPosition> start = positionAt(r, "start");
-        std::optional<LspPosition> end = positionAt(r, "end");
-        if (!start || !end || !within(lines, *start) || !within(lines, *end) ||
-            lines.offset(*end, encoding_) < lines.offset(*start, encoding_))
-          broken("a diagnostic outside the buffer", text_);
-        ++outcome_.diagnostics;
-      }
+      checkDiagnostics(*params->getArray("diagnostics"));
     }
     outbox_.clear();
+  }
+
+  void checkDiagnostics(const json::Array& diagnostics) {
+    LineIndex lines(text_);
+    for (const json::Value& d : diagnostics) {
+      const json::Object* r = d.getAsObject() ? d.getAsObject()->getObject("range") : nullptr;
+      std::optional<LspPosition> start = positionAt(r, "start");
+      std::optional<LspPosition> end = positionAt(r, "end");
+      if (!start || !end || !within(lines, *start) || !within(lines, *end) ||
+          lines.offset(*end, encoding_) < lines.offset(*start, encoding_))
+        broken("a diagnostic outside the buffer", text_);
+      ++outcome_.diagnostics;
+    }
   }
 
   void notify(const char* method, json::Value params) {

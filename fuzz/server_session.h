@@ -1,7 +1,8 @@
 #pragma once
 // An editor's session with `lightfix server`, driven by bytes: a buffer of a
 // DeepSpeed project opened, then edited at any positions in the encoding the
-// bytes pick, checked, and asked for code actions and hovers. The fuzzer
+// bytes pick, checked, and asked for code actions, hovers and (from a client
+// that pulls them) diagnostics. The fuzzer
 // (server_session_fuzzer.cpp) and the test of the edit path
 // (tests/server_session_test.cpp) both run it. It aborts when the server
 // breaks a promise: a request answered other than once, a diagnostic or an
