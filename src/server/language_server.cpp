@@ -221,17 +221,14 @@ json::Value LanguageServer::initialize(const json::Object* params) {
       stringsAt(objectAt(capabilities, "general"), "positionEncodings");
   if (std::find(encodings.begin(), encodings.end(), "utf-8") != encodings.end())
     encoding_ = PositionEncoding::Utf8;
-  const json::Object* watched =
-      objectAt(objectAt(capabilities, "workspace"), "didChangeWatchedFiles");
+  const json::Object* workspace = objectAt(capabilities, "workspace");
+  const json::Object* watched = objectAt(workspace, "didChangeWatchedFiles");
   registerWatchers_ = watched && watched->getBoolean("dynamicRegistration").getValueOr(false);
+  pullConfiguration_ = workspace && workspace->getBoolean("configuration").getValueOr(false);
   pullDiagnostics_ = objectAt(objectAt(capabilities, "textDocument"), "diagnostic") != nullptr;
-  const json::Object* workspaceDiagnostics =
-      objectAt(objectAt(capabilities, "workspace"), "diagnostics");
+  const json::Object* workspaceDiagnostics = objectAt(workspace, "diagnostics");
   refreshDiagnostics_ =
       workspaceDiagnostics && workspaceDiagnostics->getBoolean("refreshSupport").getValueOr(false);
-  pullConfiguration_ =
-      objectAt(capabilities, "workspace") &&
-      objectAt(capabilities, "workspace")->getBoolean("configuration").getValueOr(false);
 
   const json::Array* folders = params ? params->getArray("workspaceFolders") : nullptr;
   if (folders) {
