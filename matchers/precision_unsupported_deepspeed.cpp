@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -66,15 +67,18 @@ constexpr std::string_view kOtherPlugins[] = {
     "LayerSync",           "TorchSyncBatchNorm"};
 
 // Whether a `plugins=` value may hold a precision plugin: unless every
-// plugin it holds is made by one of kOtherPlugins or by a class of this file
-// deriving from one (`CustomCheckpointIO()`, through a name or a list).
-static bool mayHoldPrecisionPlugin(Node value, Node scope, const FileModel& model, int depth = 0) {
+// plugin it holds is made by one of `others`, kOtherPlugins and the classes
+// of this file deriving from one (`CustomCheckpointIO()`, through a name or
+// a list).
+static bool mayHoldPrecisionPlugin(Node value, Node scope, const FileModel& model,
+                                   const std::vector<std::string>& others, int depth = 0) {
   constexpr int kMaxDepth = 4;
   if (depth > kMaxDepth) return true;
   std::string_view source = model.file().text();
   if (is(value, "list") || is(value, "tuple")) {
     for (Node element : namedChildren(value))
-      if (!is(element, "comment") && mayHoldPrecisionPlugin(element, scope, model, depth + 1))
+      if (!is(element, "comment") &&
+          mayHoldPrecisionPlugin(element, scope, model, others, depth + 1))
         return true;
     return false;
   }
@@ -82,17 +86,14 @@ static bool mayHoldPrecisionPlugin(Node value, Node scope, const FileModel& mode
     Node callee = field(value, "function");
     if (is(callee, "attribute")) callee = field(callee, "attribute");
     if (!is(callee, "identifier")) return true;
-    std::string name(textOf(callee, source));
-    std::vector<std::string> others =
-        subclassNames({std::begin(kOtherPlugins), std::end(kOtherPlugins)}, model.classBaseNames());
-    return std::find(others.begin(), others.end(), name) == others.end();
+    return std::find(others.begin(), others.end(), textOf(callee, source)) == others.end();
   }
   if (!is(value, "identifier")) return true;
   std::vector<Origin> origins = model.bindings().originsReaching(value, scope);
   if (origins.empty()) return true;
   for (const Origin& o : origins)
     if (o.kind != Origin::Expression || sameNode(o.expr, value) ||
-        mayHoldPrecisionPlugin(o.expr, o.scope, model, depth + 1))
+        mayHoldPrecisionPlugin(o.expr, o.scope, model, others, depth + 1))
       return true;
   return false;
 }
@@ -101,12 +102,16 @@ static bool mayHoldPrecisionPlugin(Node value, Node scope, const FileModel& mode
 // `plugins=` (written, or carried by its `**kwargs` or parsed arguments),
 // which then stands in for `precision=`.
 static bool givesPlugins(const FileContext& ctx, Node construction) {
-  for (const KeyValue& v : constructionKeyword(construction, "plugins", ctx.model).values)
-    if (!isNull(v.node) &&
-        (v.model != &ctx.model ||
-         mayHoldPrecisionPlugin(
-             v.node, isNull(v.scope) ? ctx.model.bindings().scopeOf(v.node) : v.scope, ctx.model)))
-      return true;
+  std::optional<std::vector<std::string>> others;  // built once, when a plugin is read
+  for (const KeyValue& v : constructionKeyword(construction, "plugins", ctx.model).values) {
+    if (isNull(v.node)) continue;
+    if (v.model != &ctx.model) return true;
+    if (!others)
+      others = subclassNames({std::begin(kOtherPlugins), std::end(kOtherPlugins)},
+                             ctx.model.classBaseNames());
+    Node scope = isNull(v.scope) ? ctx.model.bindings().scopeOf(v.node) : v.scope;
+    if (mayHoldPrecisionPlugin(v.node, scope, ctx.model, *others)) return true;
+  }
   return false;
 }
 

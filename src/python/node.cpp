@@ -59,6 +59,15 @@ uint32_t countChildren(Node n, bool namedOnly) {
   return count;
 }
 
+// The slot of a name literal in a direct-mapped cache of 2^kBits slots: its
+// address spread by a Fibonacci hash, since the literals lie side by side
+// and a few hundred are asked for.
+template <unsigned kBits>
+size_t literalSlot(const char* literal) {
+  uint64_t address = reinterpret_cast<uintptr_t>(literal);
+  return static_cast<size_t>((address * 0x9E3779B97F4A7C15ull) >> (64 - kBits));
+}
+
 // n's children (only named ones, when `namedOnly`).
 std::vector<Node> childrenOf(Node n, bool namedOnly) {
   std::vector<Node> out;
@@ -76,7 +85,7 @@ Node field(Node n, const char* name) {
   if (isNull(n)) return n;
   // tree-sitter finds a field's id by comparing its name with every field's;
   // the names here are literals, so each is looked up once per thread,
-  // direct-mapped by its address as typeSymbols() does.
+  // direct-mapped by its address (literalSlot).
   struct Known {
     const TSLanguage* language = nullptr;
     const char* name = nullptr;
@@ -84,8 +93,7 @@ Node field(Node n, const char* name) {
   };
   constexpr unsigned kSlotBits = 8;
   thread_local Known cache[size_t{1} << kSlotBits];
-  uint64_t address = reinterpret_cast<uintptr_t>(name);
-  Known& known = cache[(address * 0x9E3779B97F4A7C15ull) >> (64 - kSlotBits)];
+  Known& known = cache[literalSlot<kSlotBits>(name)];
   if (known.name != name || known.language != n.table->language()) {
     auto length = static_cast<uint32_t>(std::strlen(name));
     known = {n.table->language(), name,
@@ -114,13 +122,10 @@ const TypeSymbols& typeSymbols(const TSLanguage* language, const char* type) {
     const char* type = nullptr;
     TypeSymbols symbols;
   };
-  // Direct-mapped by the literal's address, spread by a Fibonacci hash (the
-  // literals lie side by side, and a few hundred are asked for): a
-  // collision costs a lookup by name, which a walk must not pay per node.
+  // A collision costs a lookup by name, which a walk must not pay per node.
   constexpr unsigned kSlotBits = 10;
   thread_local Entry cache[size_t{1} << kSlotBits];
-  uint64_t address = reinterpret_cast<uintptr_t>(type);
-  Entry& e = cache[(address * 0x9E3779B97F4A7C15ull) >> (64 - kSlotBits)];
+  Entry& e = cache[literalSlot<kSlotBits>(type)];
   if (e.type == type && e.language == language) return e.symbols;
   e.language = language;
   e.type = type;
