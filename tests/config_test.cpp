@@ -104,6 +104,43 @@ TEST(ConfigFiles, YamlModelChoiceNamesTheModuleAndWhetherAStrategyIsSet) {
       "lightning:\n  trainer:\n    strategy: deepspeed_stage_2\n");
   EXPECT_EQ(c.classPath, "ldm.models.autoencoder.AutoencoderKL");
   EXPECT_TRUE(c.setsStrategy);
+  // Its descendants (ToonCrafter) read `lightning: strategy:` beside it.
+  c = yamlModelChoice("model:\n  target: lvdm.Net\nlightning:\n  strategy: ddp\n  trainer: {}\n");
+  EXPECT_TRUE(c.setsStrategy);
+}
+
+// A latent-diffusion `lightning:` section: the keywords its script hands
+// the Trainer beside the `trainer:` section, and callbacks by name.
+TEST(ConfigFiles, LatentDiffusionLightningSectionBesideItsTrainer) {
+  const std::string text =
+      "model:\n  target: ldm.Net\n  params:\n    precision: 64\n"
+      "lightning:\n  precision: 64\n  strategy: deepspeed_stage_2\n"
+      "  callbacks:\n    logger:\n      target: main.ImageLogger\n"
+      "      params: {batch_frequency: 100}\n"
+      "    swa:\n      target: pytorch_lightning.callbacks.StochasticWeightAveraging\n"
+      "  trainer:\n    devices: 1\n";
+  std::vector<YamlScalar> strategies = yamlTrainerStrategyValues("configs/a.yaml", text);
+  ASSERT_EQ(strategies.size(), 1u);
+  EXPECT_EQ(strategies[0].line, 7);
+  std::vector<YamlScalar> precision = yamlTrainerValues("configs/a.yaml", text, "precision");
+  ASSERT_EQ(precision.size(), 1u);  // not the model's own `precision:`
+  EXPECT_EQ(precision[0].line, 6);
+  std::vector<YamlScalar> callbacks = yamlTrainerObjects("configs/a.yaml", text, "callbacks");
+  ASSERT_EQ(callbacks.size(), 2u);
+  EXPECT_EQ(callbacks[0].value, "main.ImageLogger");
+  EXPECT_EQ(callbacks[1].value, "pytorch_lightning.callbacks.StochasticWeightAveraging");
+  // One object's own arguments hold no callbacks, whatever their keys.
+  callbacks = yamlTrainerObjects(
+      "configs/b.yaml",
+      "trainer:\n  callbacks:\n    class_path: my.Callback\n    init_args:\n"
+      "      inner: {class_path: my.Other}\n    extra:\n      target: my.Third\n",
+      "callbacks");
+  ASSERT_EQ(callbacks.size(), 1u);
+  EXPECT_EQ(callbacks[0].value, "my.Callback");
+  // `target:` names a class only in objects by name, not in a list's.
+  EXPECT_TRUE(
+      yamlTrainerObjects("configs/c.yaml", "trainer:\n  callbacks:\n  - target: x.Y\n", "callbacks")
+          .empty());
 }
 
 TEST(ConfigFiles, YamlModelChoiceTellsALightningCliOptimizer) {

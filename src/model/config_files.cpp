@@ -98,7 +98,11 @@ void deepSpeedIn(llvm::yaml::Node* value, llvm::SourceMgr& sm, std::vector<YamlS
 // top-level `trainer:` sections and of the `trainer:` under a top-level
 // `lightning:` (latent-diffusion's `main.py` passes that one to
 // `Trainer.from_argparse_args`), and in a `trainer/` group file its top
-// level too. (A YAML mapping can be walked only once.)
+// level too. Beside that `trainer:`, `lightning:`'s own `callbacks:`,
+// `strategy:` and `precision:` are the Trainer's as well: every
+// latent-diffusion `main.py` hands it those callbacks, and its descendants
+// (DynamiCrafter, ToonCrafter) the strategy and precision, as keywords that
+// win over the section's. (A YAML mapping can be walked only once.)
 template <typename Visit>
 void forEachTrainerEntry(const std::string& path, QuietYaml& yaml, Visit visit) {
   bool hydraGroup = inTrainerGroup(path);
@@ -115,8 +119,12 @@ void forEachTrainerEntry(const std::string& path, QuietYaml& yaml, Visit visit) 
       if (key == "trainer") visitTrainer(kv.getValue());
       if (auto* lightning = llvm::dyn_cast_or_null<MappingNode>(kv.getValue());
           lightning && key == "lightning" && !hydraGroup)
-        for (auto& section : *lightning)
-          if (scalar(section.getKey()) == "trainer") visitTrainer(section.getValue());
+        for (auto& section : *lightning) {
+          std::string name = scalar(section.getKey());
+          if (name == "trainer") visitTrainer(section.getValue());
+          if (name == "callbacks" || name == "strategy" || name == "precision")
+            visit(name, section.getValue());
+        }
     }
   }
 }
@@ -246,7 +254,9 @@ YamlModelChoice yamlModelChoice(const std::string& text) {
         if (key == "model" && (name == "class_path" || name == "target"))
           out.classPath = scalar(inner.getValue());
         if (key == "trainer" && name == "strategy") out.setsStrategy = true;
-        // latent-diffusion's `lightning: {trainer: {strategy: ...}}`.
+        // latent-diffusion's `lightning: {trainer: {strategy: ...}}`, or its
+        // descendants' `lightning: {strategy: ...}`.
+        if (key == "lightning" && name == "strategy") out.setsStrategy = true;
         if (auto* trainer = llvm::dyn_cast_or_null<MappingNode>(inner.getValue());
             trainer && key == "lightning" && name == "trainer")
           for (auto& entry : *trainer)
@@ -329,19 +339,42 @@ std::vector<YamlScalar> yamlTrainerObjects(const std::string& path, const std::s
                                            const std::string& key) {
   std::vector<YamlScalar> out;
   QuietYaml yaml(text);
-  auto classOf = [&](llvm::yaml::Node& object) {
-    if (auto* m = llvm::dyn_cast<MappingNode>(&object))
-      for (auto& kv : *m)
-        if (std::string k = scalar(kv.getKey()); k == "class_path" || k == "_target_")
-          if (llvm::isa_and_nonnull<ScalarNode>(kv.getValue()))
-            out.push_back(scalarAt(kv.getValue(), yaml.sm));
+  // The class keys of one mapping; `target:` too in objects by name.
+  auto classesOf = [&](llvm::yaml::Node& object, bool named, std::vector<YamlScalar>& into) {
+    auto* m = llvm::dyn_cast<MappingNode>(&object);
+    if (!m) return;
+    for (auto& kv : *m) {
+      std::string k = scalar(kv.getKey());
+      llvm::yaml::Node* v = kv.getValue();
+      if ((k == "class_path" || k == "_target_" || (named && k == "target")) &&
+          llvm::isa_and_nonnull<ScalarNode>(v))
+        into.push_back(scalarAt(v, yaml.sm));
+    }
+  };
+  // `{class_path: ...}`, `{_target_: ...}`; or, without a class key, objects
+  // by name (`{swa: {target: ..., params: ...}}`: latent-diffusion's
+  // callbacks, and Hydra's), whose `target:` names the class too.
+  auto objectsOf = [&](llvm::yaml::Node& value) {
+    auto* m = llvm::dyn_cast<MappingNode>(&value);
+    if (!m) return;
+    std::vector<YamlScalar> own, byName;
+    for (auto& kv : *m) {
+      std::string k = scalar(kv.getKey());
+      llvm::yaml::Node* v = kv.getValue();
+      if ((k == "class_path" || k == "_target_") && llvm::isa_and_nonnull<ScalarNode>(v))
+        own.push_back(scalarAt(v, yaml.sm));
+      else if (v)
+        classesOf(*v, /*named=*/true, byName);
+    }
+    const std::vector<YamlScalar>& found = own.empty() ? byName : own;
+    out.insert(out.end(), found.begin(), found.end());
   };
   forEachTrainerEntry(path, yaml, [&](const std::string& name, llvm::yaml::Node* value) {
     if (name != key || !value) return;
     if (auto* list = llvm::dyn_cast<llvm::yaml::SequenceNode>(value)) {
-      for (llvm::yaml::Node& item : *list) classOf(item);
+      for (llvm::yaml::Node& item : *list) classesOf(item, /*named=*/false, out);
     } else {
-      classOf(*value);
+      objectsOf(*value);
     }
   });
   return out;

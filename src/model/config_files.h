@@ -46,8 +46,9 @@ std::vector<YamlScalar> yamlTrainerValues(const std::string& path, const std::st
 std::vector<YamlScalar> yamlDeepSpeedConfigPaths(const std::string& path, const std::string& text);
 
 // The classes of the objects a YAML config gives its Trainer's `key`
-// (`callbacks: [{class_path: ...}]`, or Hydra's `_target_`), one object or a
-// list of them: each the scalar naming the class.
+// (`callbacks: [{class_path: ...}]`, or Hydra's `_target_`), one object, a
+// list of them or a mapping of them by name (latent-diffusion's `{swa:
+// {target: ...}}`): each the scalar naming the class.
 std::vector<YamlScalar> yamlTrainerObjects(const std::string& path, const std::string& text,
                                            const std::string& key);
 // The classes of a Hydra config's top-level `callbacks:` objects (`callbacks:

@@ -538,6 +538,16 @@ class HydraConfigs(InTempDir):
         })
         self.assertEqual(cfg.trainer.accelerator, "cpu")
 
+    def test_omegaconf_merge_lets_a_later_config_win_key_by_key(self):
+        from omegaconf import OmegaConf
+
+        Path("base.yaml").write_text("lightning:\n  trainer: {devices: 1, max_steps: 2}\n")
+        Path("run.yaml").write_text("lightning:\n  strategy: deepspeed_stage_2\n  trainer: {devices: 4}\n")
+        merged = OmegaConf.merge(OmegaConf.load("base.yaml"), OmegaConf.load("run.yaml"))
+        self.assertEqual(merged.lightning.strategy, "deepspeed_stage_2")
+        self.assertEqual(dict(merged.lightning.trainer), {"devices": 4, "max_steps": 2})
+        self.assertEqual(OmegaConf.create().get("trainer", {}), {})
+
     def test_instantiate_builds_nested_targets_first(self):
         from hydra.utils import instantiate
 

@@ -1,6 +1,8 @@
 """omegaconf in the test double: only what a Hydra-composed config needs for `cfg.trainer` and
 `cfg["trainer"]` (omegaconf/dictconfig.py DictConfig: attribute and item access to the same keys),
-and `OmegaConf.load(path)` (omegaconf/omegaconf.py: a YAML file read into a DictConfig)."""
+`OmegaConf.load(path)` (omegaconf/omegaconf.py: a YAML file read into a DictConfig), `OmegaConf.create`
+and `OmegaConf.merge` (mappings merged key by key, a later config's value winning, as latent-diffusion's
+`main.py` merges its `--base` configs)."""
 from typing import Any
 
 import yaml
@@ -27,3 +29,18 @@ class OmegaConf:
     def load(path: str) -> Any:
         with open(path, encoding="utf-8") as f:
             return to_config(yaml.safe_load(f) or {})
+
+    @staticmethod
+    def create(obj: Any = None) -> Any:
+        return to_config({} if obj is None else obj)
+
+    @staticmethod
+    def merge(*configs: Any) -> Any:
+        merged = DictConfig()
+        for config in configs:
+            for key, value in config.items():
+                if isinstance(value, dict) and isinstance(merged.get(key), dict):
+                    merged[key] = OmegaConf.merge(merged[key], value)
+                else:
+                    merged[key] = to_config(value)
+        return merged
