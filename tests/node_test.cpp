@@ -66,6 +66,32 @@ TEST(ConditionalBranches, AreTheTwoValuesNotTheCondition) {
   EXPECT_EQ(branches, (std::vector<std::string>{"DeepSpeedStrategy()", "\"auto\""}));
 }
 
+// `a.b` and `getattr(a, "b"[, fallback])` read the same attribute; a name
+// that is not a literal, or other arguments, read none lightfix can name.
+TEST(AttributeRead, IsAnAttributeOrAGetattrWithALiteralName) {
+  const std::string source =
+      "args.precision\n"
+      "getattr(args, 'strategy', 'auto')\n"
+      "getattr(cfg.trainer, \"devices\")\n"
+      "getattr(args, name, 'auto')\n"
+      "getattr(args, 'a', 'b', 'c')\n"
+      "getattr(args, 'a', default='b')\n"
+      "other(args, 'a')\n";
+  SyntaxTree tree = SyntaxTree::parse(source);
+  std::vector<std::string> read;
+  for (Node statement : namedChildren(tree.root())) {
+    AttributeRead r;
+    if (!asAttributeRead(namedChild(statement, 0), source, r)) {
+      read.emplace_back("-");
+      continue;
+    }
+    read.push_back(std::string(textOf(r.object, source)) + " " + r.name + " " +
+                   std::string(isNull(r.fallback) ? "none" : textOf(r.fallback, source)));
+  }
+  EXPECT_EQ(read, (std::vector<std::string>{"args precision none", "args strategy 'auto'",
+                                            "cfg.trainer devices none", "-", "-", "-", "-"}));
+}
+
 TEST(WalkCalls, StaysInsideTheSubtreeItIsGiven) {
   SyntaxTree tree = SyntaxTree::parse(kSource);
   Node loop = firstOfType(tree.root(), "class_definition");

@@ -13,10 +13,10 @@ namespace lightfix {
 // `args["precision"]`).
 constexpr int kMaxDictHops = 3;
 
-// `callbacks=args.callbacks`: an option's default, when `args` holds the
-// parsed arguments; `precision=hp["precision"]`: what the dict `hp` holds
-// there, and `args["precision"]` (`args = vars(parser.parse_args())`) the
-// option's default.
+// `callbacks=args.callbacks` (or `getattr(args, "callbacks", [])`): an
+// option's default, when `args` holds the parsed arguments; `precision=hp["precision"]`: what the
+// dict `hp` holds there, and `args["precision"]` (`args = vars(parser.parse_args())`) the option's
+// default.
 static KeyValues readThrough(const KeyValues& kv, int depth) {
   KeyValues out{{}, kv.complete};
   for (const KeyValue& v : kv.values) {
@@ -26,10 +26,10 @@ static KeyValues readThrough(const KeyValues& kv, int depth) {
     }
     std::string_view source = v.model->file().text();
     std::string key;
-    if (is(v.node, "attribute")) {
-      std::string dest(textOf(field(v.node, "attribute"), source));
-      std::optional<KeyValue> given =
-          argparseDefault(field(v.node, "object"), dest, v.scope, *v.model);
+    // `args.precision`, `getattr(args, "precision", 32)`: argparse sets
+    // every option it declares, so a fallback is never read.
+    if (AttributeRead attribute; asAttributeRead(v.node, source, attribute)) {
+      std::optional<KeyValue> given = argparseDefault(attribute.object, attribute.name, v.scope, *v.model);
       out.values.push_back(given ? *given : v);
     } else if (is(v.node, "subscript") && depth < kMaxDictHops &&
                stringLiteral(field(v.node, "subscript"), source, key)) {
@@ -109,10 +109,10 @@ std::vector<const LauncherFlag*> constructionLauncherKeyword(Node call, const st
     if (isNull(model.parsedArgumentsOf(call))) return {};
   } else {
     // `precision=args.precision`, `args` the parsed arguments declaring it.
-    if (!is(written, "attribute")) return {};
-    dest = std::string(textOf(field(written, "attribute"), source));
-    if (!argparseDefault(field(written, "object"), dest, model.bindings().scopeOf(call), model))
-      return {};
+    AttributeRead read;
+    if (!asAttributeRead(written, source, read)) return {};
+    dest = read.name;
+    if (!argparseDefault(read.object, dest, model.bindings().scopeOf(call), model)) return {};
   }
   return model.index()->launcherFlags("--" + dest, model.file().path());
 }

@@ -302,6 +302,21 @@ Node namespaceOfDict(Node expr, std::string_view source) {
   return args.size() == 1 ? args[0] : Node{};
 }
 
+// The dict `argparse.Namespace(**d)` is rebuilt from, keywords beside it
+// allowed; or null.
+Node rebuiltNamespaceDict(Node expr, const FileModel& m) {
+  if (!is(expr, "call")) return Node{};
+  std::optional<std::string> q = m.imports().qualify(field(expr, "function"), m.file().text());
+  if (!q || *q != "argparse.Namespace") return Node{};
+  Node dict{};
+  for (Node arg : namedChildren(field(expr, "arguments"))) {
+    if (is(arg, "keyword_argument") || is(arg, "comment")) continue;
+    if (!is(arg, "dictionary_splat") || !isNull(dict)) return Node{};
+    dict = namedChild(arg, 0);
+  }
+  return dict;
+}
+
 ParsedDefault parsedDefault(Node args, const std::string& dest, Node scope, const FileModel& m,
                             int depth) {
   std::string_view source = m.file().text();
@@ -321,11 +336,24 @@ ParsedDefault parsedDefault(Node args, const std::string& dest, Node scope, cons
     if (isNull(returned)) break;
     o = m.bindings().trace(returned, helper->node);
   }
-  // `parser.parse_args().__dict__`, `vars(parser.parse_args())`: the
-  // namespace read as a dict (`args["strategy"]`).
-  if (o.kind == Origin::Expression)
+  if (o.kind == Origin::Expression && depth <= kMaxStrategyDepth) {
+    // `Namespace(**vars(args))`, `Namespace(**config, seed=0)`: a namespace
+    // rebuilt from a dict of them, with keywords it adds (Python refuses one
+    // the dict holds too).
+    if (Node dict = rebuiltNamespaceDict(o.expr, m); !isNull(dict)) {
+      Node given = keywordArgument(field(o.expr, "arguments"), dest, source);
+      if (isNull(given)) return parsedDefault(dict, dest, o.scope, m, depth + 1);
+      ParsedDefault out;
+      out.parsed = out.declared = true;
+      out.value = given;
+      out.file = &m;
+      return out;
+    }
+    // `parser.parse_args().__dict__`, `vars(args)`: the namespace read as
+    // a dict (`args["strategy"]`), wherever it was parsed.
     if (Node ns = namespaceOfDict(o.expr, source); !isNull(ns))
-      o = m.bindings().trace(ns, m.bindings().scopeOf(ns));
+      return parsedDefault(ns, dest, o.scope, m, depth + 1);
+  }
   MethodCall mc;
   if (o.kind != Origin::Expression || !asMethodCall(o.expr, source, mc) ||
       (mc.method != "parse_args" && mc.method != "parse_known_args"))
@@ -599,6 +627,13 @@ Strategy evaluate(Node expr, Node scope, const FileModel& m, int depth) {
     return weakened(best, "one branch of a conditional");
   }
   if (is(expr, "call")) {
+    // `getattr(args, "strategy", "ddp")`: argparse sets every option it
+    // declares, so the fallback is never read.
+    if (AttributeRead read; asAttributeRead(expr, source, read)) {
+      Strategy fromArgs;
+      if (argparseValue(read.object, read.name, scope, m, depth, fromArgs) == Argparse::Declared)
+        return fromArgs;
+    }
     Node callee = field(expr, "function");
     Strategy s;
     if (strategyClass(callee, expr, m, s)) return s;

@@ -334,6 +334,21 @@ Node enclosingStatement(Node n) {
   return Node{};
 }
 
+bool asAttributeRead(Node expr, std::string_view source, AttributeRead& out) {
+  if (is(expr, "attribute")) {
+    out = {field(expr, "object"), std::string(textOf(field(expr, "attribute"), source)), Node{}};
+    return true;
+  }
+  if (!is(expr, "call") || textOf(field(expr, "function"), source) != "getattr") return false;
+  Node arguments = field(expr, "arguments");
+  std::vector<Node> args = positionalArguments(arguments);
+  if (args.size() < 2 || args.size() > 3 || namedChildCount(arguments) != args.size()) return false;
+  AttributeRead read{args[0], {}, args.size() == 3 ? args[2] : Node{}};
+  if (!stringLiteral(args[1], source, read.name)) return false;
+  out = std::move(read);
+  return true;
+}
+
 bool asMethodCall(Node call, std::string_view source, MethodCall& out) {
   if (!is(call, "call")) return false;
   Node callee = field(call, "function");

@@ -176,6 +176,16 @@ struct MethodCall {
 };
 bool asMethodCall(Node call, std::string_view source, MethodCall& out);
 
+// A read of an object's attribute: `a.b`, or `getattr(a, "b")` and
+// `getattr(a, "b", fallback)` with a literal name (the fallback null when
+// there is none, or for `a.b`).
+struct AttributeRead {
+  Node object{};
+  std::string name;
+  Node fallback{};
+};
+bool asAttributeRead(Node expr, std::string_view source, AttributeRead& out);
+
 // The keyword argument `name=` of a call's argument list, or null.
 Node keywordArgument(Node arguments, std::string_view name, std::string_view source);
 // The positional arguments of a call, in order (keywords and splats excluded).
