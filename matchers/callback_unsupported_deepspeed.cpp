@@ -5,8 +5,10 @@
 
 #include <fmt/format.h>
 
+#include <optional>
 #include <tuple>
 
+#include "core/budgets.h"
 #include "core/source_file.h"
 #include "matchers/deepspeed_targets.h"
 #include "model/construction_arguments.h"
@@ -44,9 +46,13 @@ std::string_view leafOf(std::string_view q) {
   return dot == std::string_view::npos ? q : q.substr(dot + 1);
 }
 
-// A class of the file deriving from Lightning's `BaseFinetuning` that keeps
-// its `setup` (where the check is).
-bool isFinetuningSubclass(const FileModel& model, std::string_view name) {
+std::optional<ProjectIndex::Symbol> projectClassOf(const FileModel& model, Node name);
+
+// Whether the class `name` of `model`'s file derives from Lightning's
+// `BaseFinetuning` through classes of the project, of its file or others,
+// none of which replaces the `setup` where the check is.
+bool isFinetuningSubclass(const FileModel& model, std::string_view name, int depth = 0) {
+  if (depth > kMaxBaseClasses) return false;
   std::string_view source = model.file().text();
   bool found = false;
   for (Node cls : namedChildren(model.bindings().module())) {
@@ -55,11 +61,28 @@ bool isFinetuningSubclass(const FileModel& model, std::string_view name) {
       auto q = model.imports().qualify(base, source);
       if (q && leafOf(*q) == "BaseFinetuning" && lightningSideOf(*q) == LightningSide::Trainer)
         found = true;
+      else if (auto project = projectClassOf(model, base))
+        found = found || isFinetuningSubclass(*project->file, project->name, depth + 1);
     }
     for (const FunctionInfo* fn : model.bindings().methodsOf(cls))
-      if (fn->name == "setup") found = false;
+      if (fn->name == "setup") return false;
   }
   return found;
+}
+
+// The class of the project a name stands for: one of its file's, or one
+// another file defines (`from .finetuning import Freeze`, `finetuning.Freeze`).
+std::optional<ProjectIndex::Symbol> projectClassOf(const FileModel& model, Node name) {
+  std::string_view source = model.file().text();
+  if (is(name, "identifier")) {
+    std::string_view written = textOf(name, source);
+    for (Node cls : namedChildren(model.bindings().module()))
+      if (is(cls, "class_definition") && textOf(field(cls, "name"), source) == written)
+        return ProjectIndex::Symbol{&model, std::string(written)};
+  }
+  auto q = model.imports().qualify(name, source);
+  if (!q || !model.index()) return std::nullopt;
+  return model.index()->symbol(model.file().path(), *q);
 }
 
 // The Lightning callback class whose check a construction (in `model`'s
@@ -77,7 +100,8 @@ std::string_view refusalOf(const FileModel& model, Node call) {
     if (leaf == "GradientAccumulationScheduler") return "GradientAccumulationScheduler";
     return {};
   }
-  if (is(callee, "identifier") && isFinetuningSubclass(model, textOf(callee, source)))
+  if (auto project = projectClassOf(model, callee);
+      project && isFinetuningSubclass(*project->file, project->name))
     return "BaseFinetuning";
   return {};
 }
