@@ -104,6 +104,13 @@ TEST(ConfigFiles, YamlModelChoiceNamesTheModuleAndWhetherAStrategyIsSet) {
       "lightning:\n  trainer:\n    strategy: deepspeed_stage_2\n");
   EXPECT_EQ(c.classPath, "ldm.models.autoencoder.AutoencoderKL");
   EXPECT_TRUE(c.setsStrategy);
+  // The classes inside the model's arguments are its parts.
+  c = yamlModelChoice(
+      "model:\n  target: cldm.ControlLDM\n  params:\n    first_stage_config:\n"
+      "      target: ldm.AutoencoderKL\n    cond_stage_config: {target: ldm.FrozenCLIP}\n"
+      "data:\n  target: main.DataModule\n");
+  EXPECT_EQ(c.classPath, "cldm.ControlLDM");
+  EXPECT_EQ(c.partClassPaths, (std::vector<std::string>{"ldm.AutoencoderKL", "ldm.FrozenCLIP"}));
   // Its descendants (ToonCrafter) read `lightning: strategy:` beside it.
   c = yamlModelChoice("model:\n  target: lvdm.Net\nlightning:\n  strategy: ddp\n  trainer: {}\n");
   EXPECT_TRUE(c.setsStrategy);

@@ -232,6 +232,26 @@ void collectObjectNames(llvm::yaml::Node* node, YamlObjectNames& out) {
 
 }  // namespace
 
+namespace {
+
+// Every class a node names at any depth (`target:`, `_target_:`, `class_path:`).
+void classesWithin(llvm::yaml::Node* node, std::vector<std::string>& out) {
+  if (auto* map = llvm::dyn_cast_or_null<MappingNode>(node)) {
+    for (auto& kv : *map) {
+      std::string key = scalar(kv.getKey());
+      if ((key == "target" || key == "_target_" || key == "class_path") &&
+          llvm::isa_and_nonnull<ScalarNode>(kv.getValue()))
+        out.push_back(scalar(kv.getValue()));
+      else
+        classesWithin(kv.getValue(), out);
+    }
+  } else if (auto* list = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(node)) {
+    for (llvm::yaml::Node& item : *list) classesWithin(&item, out);
+  }
+}
+
+}  // namespace
+
 YamlModelChoice yamlModelChoice(const std::string& text) {
   YamlModelChoice out;
   QuietYaml yaml(text);
@@ -253,6 +273,8 @@ YamlModelChoice yamlModelChoice(const std::string& text) {
         // (`instantiate_from_config(config.model)`).
         if (key == "model" && (name == "class_path" || name == "target"))
           out.classPath = scalar(inner.getValue());
+        if (key == "model" && (name == "params" || name == "init_args"))
+          classesWithin(inner.getValue(), out.partClassPaths);
         if (key == "trainer" && name == "strategy") out.setsStrategy = true;
         // latent-diffusion's `lightning: {trainer: {strategy: ...}}`, or its
         // descendants' `lightning: {strategy: ...}`.

@@ -108,6 +108,9 @@ struct YamlModelChoice {
   // A top-level `optimizer:` that LightningCLI builds: it replaces the
   // module's `configure_optimizers`.
   bool setsOptimizer = false;
+  // The classes named inside the model's own arguments (latent-diffusion's
+  // `params: {first_stage_config: {target: ...}}`): parts it builds.
+  std::vector<std::string> partClassPaths;
 };
 YamlModelChoice yamlModelChoice(const std::string& text);
 

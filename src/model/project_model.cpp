@@ -78,6 +78,9 @@ void ProjectModel::addConfigFile(const std::string& path, const std::string& tex
                              {},
                              {},
                              model.setsOptimizer});
+    if (!model.classPath.empty()) configModels_.push_back({path, model.classPath, {}, {}});
+    for (std::string& part : model.partClassPaths)
+      configParts_.push_back({path, std::move(part), {}, {}});
     for (StrategySource& s : named) addTrainer(std::move(s), TrainerInstance{}, path);
     // A Trainer section naming another strategy (`strategy: ddp`) is a
     // Trainer too: the module LightningCLI builds with it runs no DeepSpeed,
@@ -130,6 +133,12 @@ void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& for
     cliKeepsOptimizers_ = cliKeepsOptimizers_ || keepsOptimizers(f->file().text());
   }
   addGroupModules();
+  for (std::vector<ConfigClass>* classes : {&configModels_, &configParts_})
+    for (ConfigClass& c : *classes)
+      if (auto symbol = index_.symbol(c.config, c.classPath)) {
+        c.file = symbol->file->file().path();
+        c.name = symbol->name;
+      }
   for (ConfiguredModule& c : configured_) {
     if (!c.file.empty()) continue;  // a `model` group's, resolved when added
     if (auto symbol = index_.symbol(c.config, c.classPath)) {
@@ -253,6 +262,16 @@ std::optional<StrategySource> ProjectModel::configuredStrategy(const ClassList& 
   return out;
 }
 
+bool ProjectModel::onlyAPart(const ClassList& classes) const {
+  auto names = [&](const std::vector<ConfigClass>& named) {
+    return std::any_of(named.begin(), named.end(), [&](const ConfigClass& c) {
+      return !c.file.empty() && std::find(classes.begin(), classes.end(),
+                                          std::make_pair(c.file, c.name)) != classes.end();
+    });
+  };
+  return names(configParts_) && !names(configModels_);
+}
+
 bool ProjectModel::buildsNamedModule(const std::string& config) const {
   return std::any_of(configured_.begin(), configured_.end(), [&](const ConfiguredModule& c) {
     return c.config == config && !c.file.empty();
@@ -370,6 +389,9 @@ std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string
   if (!chosen && std::any_of(trainers_.begin(), trainers_.end(),
                              [&](const ProjectTrainer& t) { return names(t.evaluates); }))
     return std::nullopt;
+  // A part of a model a config builds (a frozen autoencoder) is trained
+  // only by a Trainer that fits it.
+  if (!chosen && onlyAPart({{path, className}})) return std::nullopt;
   // A config naming the module it builds trains no other.
   auto general = [&](const ProjectTrainer& t) {
     return !t.evaluatesOnly() && !t.unread && !buildsNamedModule(t.place);

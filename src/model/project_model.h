@@ -108,6 +108,20 @@ class ProjectModel {
     bool buildsOneOf(const ClassList& classes) const;
   };
   std::vector<ConfiguredModule> configured_;
+  // A class a config names: as the model it builds (`model: {target:
+  // ...}`), or inside a model's arguments (latent-diffusion's frozen
+  // `first_stage_config`), a part of it. `file` and `name` once linked.
+  struct ConfigClass {
+    std::string config;
+    std::string classPath;
+    std::string file;
+    std::string name;
+  };
+  std::vector<ConfigClass> configModels_;
+  std::vector<ConfigClass> configParts_;
+  // Whether configs name the class only as a part of models, never as one
+  // they build: the Trainers of the project do not fit it by default.
+  bool onlyAPart(const ClassList& classes) const;
   std::vector<std::string> yamlConfigs_;
   // A class handed to LightningCLI (or a subclass of it) in the code, with
   // the folders of the file doing it.

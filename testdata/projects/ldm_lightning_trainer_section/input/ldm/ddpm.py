@@ -5,7 +5,7 @@ import pytorch_lightning as pl
 class LatentDiffusion(pl.LightningModule):
     """Trained by configs/latent_diffusion.yaml only, on DDP: a skipped step is allowed there."""
 
-    def __init__(self, channels=4, learning_rate=1e-4):
+    def __init__(self, channels=4, learning_rate=1e-4, first_stage_config=None):
         super().__init__()
         self.learning_rate = learning_rate
         self.net = torch.nn.Linear(channels, channels)
