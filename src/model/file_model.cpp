@@ -578,6 +578,9 @@ std::vector<std::pair<const FileModel*, Node>> FileModel::trainerOrigins(Node ex
     work.pop_back();
     for (const Origin& o : w.file->bindings().originsReaching(w.expr, w.scope)) {
       if (o.kind != Origin::Expression || o.index >= 0) continue;
+      // `self.trainer = None` until a method builds it: a call on None
+      // fails, so where the Trainer is used it holds one.
+      if (is(o.expr, "none")) continue;
       // A function another file defines, imported, is read the same way
       // (its Trainers are its own, matched once linked).
       auto [in, helper] = w.file->functionCalled(o.expr, Runs::Direct);

@@ -394,11 +394,19 @@ Origin Bindings::traceFrom(Node expr, Node scope, int depth) const {
     // Read in the method that assigns it: the assignment reaching the read
     // (`self.model = model`, then `self.model = fabric.setup(self.model)`).
     if (const Assignment* a = reaching(target, scope, startOf(expr), false)) return follow(*a);
-    // Read in another method: what the assigning method leaves it bound to.
+    // Read in another method: what the assigning method leaves it bound to;
+    // not a `None` placeholder (`self.trainer = None` in `__init__`) when
+    // another method binds a value.
+    const Assignment* placeholder = nullptr;
     for (const FunctionInfo* method : methodsOf(fn->ownerClass))
-      if (const Assignment* a = reaching(target, method->node, endOf(method->node), false))
+      if (const Assignment* a = reaching(target, method->node, endOf(method->node), false)) {
+        if (a->index < 0 && is(a->value, "none")) {
+          if (!placeholder) placeholder = a;
+          continue;
+        }
         return follow(*a);
-    return unknown;
+      }
+    return placeholder ? follow(*placeholder) : unknown;
   }
 
   auto parameter = [&](const FunctionInfo* fn, Node fnScope) -> std::optional<Origin> {
