@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 #include <tuple>
@@ -270,6 +271,33 @@ bool countReturned(const FileModel& model, Node value, Node ret, Node scope, siz
   return true;
 }
 
+// The optimizers a helper of the project returns on each of its returns
+// (`return build_optimizers(self, cfg)`): the fewest and the most of them.
+struct HelperCount {
+  size_t fewest = 0;
+  size_t most = 0;
+};
+std::optional<HelperCount> countHelperReturns(const FileModel& model, Node value) {
+  if (!is(value, "call")) return std::nullopt;
+  auto [file, helper] = model.functionCalled(value, FileModel::Runs::Direct);
+  if (!helper) return std::nullopt;
+  std::vector<Node> returned = file->bindings().returnedValues(helper);
+  if (returned.empty()) return std::nullopt;
+  HelperCount count{SIZE_MAX, 0};
+  for (Node r : returned) {
+    size_t optimizers = 0, schedulers = 0, maybe = 0;
+    Node ret = parentOf(r);
+    bool counted = is(r, "identifier")
+                       ? countAppended(*file, r, ret, helper->node, optimizers, maybe)
+                       : countReturned(*file, r, ret, helper->node, optimizers, schedulers, maybe);
+    // A return it cannot count may give one optimizer.
+    if (!counted) optimizers = maybe = 1;
+    count.fewest = std::min(count.fewest, optimizers);
+    count.most = std::max({count.most, optimizers, maybe});
+  }
+  return count;
+}
+
 // Several optimizers in automatic optimization: Lightning 2 refuses them
 // before DeepSpeed's own check (`_validate_multiple_optimizers_support`).
 // A `training_step(..., optimizer_idx)` is Lightning 1's way of taking
@@ -316,6 +344,14 @@ void matchConfigureOptimizers(const FileContext& ctx, std::vector<Finding>& out)
       if (!is(n, "return_statement")) return true;
       size_t optimizers = 0, schedulers = 0, maybe = 0;
       Node value = namedChild(n, 0);
+      if (std::optional<HelperCount> helper = countHelperReturns(ctx.model, value)) {
+        if (helper->fewest > 1)
+          first.emplace(n, fmt::format("{} optimizers", helper->fewest));
+        else if (helper->most > 1)
+          first.emplace(n, fmt::format("{} optimizers on some paths", helper->most));
+        certain = helper->fewest > 1;
+        return false;
+      }
       if (is(value, "identifier") && countAppended(ctx.model, value, n, fn, optimizers, maybe)) {
         if (optimizers > 1)
           first.emplace(n, fmt::format("{} optimizers", optimizers));
