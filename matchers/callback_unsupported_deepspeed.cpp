@@ -106,9 +106,15 @@ std::string_view refusalOf(const FileModel& model, Node call) {
   return {};
 }
 
-// The expression a name holds when it is bound once in plain code, else n.
+// `self.callbacks`: an attribute of the object a method runs on.
+bool selfAttribute(Node n, std::string_view source) {
+  return is(n, "attribute") && textOf(field(n, "object"), source) == "self";
+}
+
+// The expression a name (or `self.name`, which any method of the class may
+// bind) holds when it is bound once in plain code, else n.
 Node made(const FileModel& model, Node n) {
-  if (!is(n, "identifier")) return n;
+  if (!is(n, "identifier") && !selfAttribute(n, model.file().text())) return n;
   Origin o = model.bindings().trace(n, model.bindings().scopeOf(n));
   return o.kind == Origin::Expression && o.index < 0 ? o.expr : Node{};
 }
@@ -127,48 +133,60 @@ struct CallbackEntry {
 // the list `holder` names (`callbacks`, `kwargs["callbacks"]`): before
 // `point` in the scope that makes `point`, or anywhere in the holder's own
 // scope when `point` is in another (`__init__` fills a list the Trainer of
-// another method gets).
+// another method gets). A list on `self` may grow in any method of the
+// class: on some runs, where that method is neither of those.
 std::vector<CallbackEntry> addedBefore(const FileModel& model, Node holder, Node point) {
   std::string_view source = model.file().text();
+  const Bindings& bindings = model.bindings();
   std::string_view list = textOf(holder, source);
-  Node scope = model.bindings().scopeOf(point);
-  bool here = sameNode(model.bindings().scopeOf(holder), scope);
-  if (!here) scope = model.bindings().scopeOf(holder);
+  Node pointScope = bindings.scopeOf(point);
+  Node holderScope = bindings.scopeOf(holder);
+  std::vector<Node> scopes{sameNode(holderScope, pointScope) ? pointScope : holderScope};
+  if (selfAttribute(holder, source))
+    if (const FunctionInfo* fn = bindings.function(holderScope); fn && !isNull(fn->ownerClass))
+      for (const FunctionInfo* method : bindings.methodsOf(fn->ownerClass))
+        if (!sameNode(method->node, scopes[0])) scopes.push_back(method->node);
   std::vector<CallbackEntry> out;
-  auto add = [&](Node site, const std::vector<Node>& items) {
-    bool always = here ? runsBefore(site, point) : runsWhenever(site, scope);
-    for (Node item : items) out.push_back({item, always, &model});
-  };
-  walk(scope, [&](Node n) {
-    if (here && startOf(n) >= startOf(point)) return false;
-    if (!sameNode(n, scope) &&
-        (is(n, "function_definition") || is(n, "class_definition") || is(n, "lambda")))
-      return false;
-    MethodCall mc;
-    if (asMethodCall(n, source, mc) && textOf(mc.receiver, source) == list) {
-      std::vector<Node> args = positionalArguments(mc.arguments);
-      if (mc.method == "append" && args.size() == 1) add(n, args);
-      if (mc.method == "extend" && args.size() == 1 &&
-          (is(args[0], "list") || is(args[0], "tuple")))
-        add(n, namedChildren(args[0]));
-    }
-    if (is(n, "augmented_assignment") && textOf(field(n, "left"), source) == list &&
-        textOf(field(n, "operator"), source) == "+=" && is(field(n, "right"), "list"))
-      add(n, namedChildren(field(n, "right")));
-    return true;
-  });
+  for (Node scope : scopes) {
+    bool here = sameNode(scope, pointScope);
+    bool own = sameNode(scope, holderScope);
+    auto add = [&](Node site, const std::vector<Node>& items) {
+      bool always = here ? runsBefore(site, point) : own && runsWhenever(site, scope);
+      for (Node item : items) out.push_back({item, always, &model});
+    };
+    walk(scope, [&](Node n) {
+      if (here && startOf(n) >= startOf(point)) return false;
+      if (!sameNode(n, scope) &&
+          (is(n, "function_definition") || is(n, "class_definition") || is(n, "lambda")))
+        return false;
+      MethodCall mc;
+      if (asMethodCall(n, source, mc) && textOf(mc.receiver, source) == list) {
+        std::vector<Node> args = positionalArguments(mc.arguments);
+        if (mc.method == "append" && args.size() == 1) add(n, args);
+        if (mc.method == "extend" && args.size() == 1 &&
+            (is(args[0], "list") || is(args[0], "tuple")))
+          add(n, namedChildren(args[0]));
+      }
+      if (is(n, "augmented_assignment") && textOf(field(n, "left"), source) == list &&
+          textOf(field(n, "operator"), source) == "+=" && is(field(n, "right"), "list"))
+        add(n, namedChildren(field(n, "right")));
+      return true;
+    });
+  }
   return out;
 }
 
 // What names the list literal `list` once it is made: a name it is bound to
-// (`value`, when that is one), or the subscript it is stored in
-// (`kwargs["callbacks"] = []`); else null.
-Node holderOf(Node value, Node list) {
+// (`value`, when that is one), or the subscript or attribute of `self` it is
+// stored in (`kwargs["callbacks"] = []`, `self.callbacks = []`, maybe in
+// another method); else null.
+Node holderOf(Node value, Node list, std::string_view source) {
   if (is(value, "identifier")) return value;
   Node assignment = parentOf(list);
+  Node left = field(assignment, "left");
   if (is(assignment, "assignment") && sameNode(field(assignment, "right"), list) &&
-      is(field(assignment, "left"), "subscript"))
-    return field(assignment, "left");
+      (is(left, "subscript") || selfAttribute(left, source)))
+    return left;
   return Node{};
 }
 
@@ -181,7 +199,7 @@ std::vector<CallbackEntry> listedAt(const FileModel& model, Node value, Node poi
   if (!is(list, "list") && !is(list, "tuple")) return {{list, true, &model}};
   std::vector<CallbackEntry> entries;
   for (Node item : namedChildren(list)) entries.push_back({item, true, &model});
-  Node holder = is(list, "list") ? holderOf(value, list) : Node{};
+  Node holder = is(list, "list") ? holderOf(value, list, model.file().text()) : Node{};
   if (!isNull(holder))
     for (const CallbackEntry& added : addedBefore(model, holder, point)) entries.push_back(added);
   return entries;
