@@ -46,7 +46,20 @@ std::string_view leafOf(std::string_view q) {
   return dot == std::string_view::npos ? q : q.substr(dot + 1);
 }
 
-std::optional<ProjectIndex::Symbol> projectClassOf(const FileModel& model, Node name);
+// The class of the project a name stands for: one of its file's, or one
+// another file defines (`from .finetuning import Freeze`, `finetuning.Freeze`).
+std::optional<ProjectIndex::Symbol> projectClassOf(const FileModel& model, Node name) {
+  std::string_view source = model.file().text();
+  if (is(name, "identifier")) {
+    std::string_view written = textOf(name, source);
+    for (Node cls : namedChildren(model.bindings().module()))
+      if (is(cls, "class_definition") && textOf(field(cls, "name"), source) == written)
+        return ProjectIndex::Symbol{&model, std::string(written)};
+  }
+  auto q = model.imports().qualify(name, source);
+  if (!q || !model.index()) return std::nullopt;
+  return model.index()->symbol(model.file().path(), *q);
+}
 
 // Whether the class `name` of `model`'s file derives from Lightning's
 // `BaseFinetuning` through classes of the project, of its file or others,
@@ -68,21 +81,6 @@ bool isFinetuningSubclass(const FileModel& model, std::string_view name, int dep
       if (fn->name == "setup") return false;
   }
   return found;
-}
-
-// The class of the project a name stands for: one of its file's, or one
-// another file defines (`from .finetuning import Freeze`, `finetuning.Freeze`).
-std::optional<ProjectIndex::Symbol> projectClassOf(const FileModel& model, Node name) {
-  std::string_view source = model.file().text();
-  if (is(name, "identifier")) {
-    std::string_view written = textOf(name, source);
-    for (Node cls : namedChildren(model.bindings().module()))
-      if (is(cls, "class_definition") && textOf(field(cls, "name"), source) == written)
-        return ProjectIndex::Symbol{&model, std::string(written)};
-  }
-  auto q = model.imports().qualify(name, source);
-  if (!q || !model.index()) return std::nullopt;
-  return model.index()->symbol(model.file().path(), *q);
 }
 
 // The Lightning callback class whose check a construction (in `model`'s

@@ -21,6 +21,8 @@ namespace {
 // How long the client must be quiet before a pending check runs: a burst
 // of keystrokes is checked once.
 constexpr std::chrono::milliseconds kQuietPeriod{30};
+// How long, after `exit`, the stream is given to end.
+constexpr std::chrono::milliseconds kReaderGrace{200};
 
 // The bodies read so far, and whether the stream has ended.
 class Inbox {
@@ -50,6 +52,11 @@ class Inbox {
     std::string body = std::move(bodies_.front());
     bodies_.pop_front();
     return body;
+  }
+  // Whether the stream ends within `wait`.
+  bool waitClosed(std::chrono::milliseconds wait) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    return ready_.wait_for(lock, wait, [&] { return closed_; });
   }
   std::string why() {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -93,8 +100,13 @@ int runServer(std::istream& in, std::ostream& out, std::ostream& err) {
     }
     server.handle(*message);
   }
-  if (server.exited()) {
-    reader.detach();  // the process ends; the client may hold the stream open
+  // After `exit`, the reader is joined once the stream ends: it reads the
+  // caller's stream, which may not outlive this call. A client holding the
+  // stream open leaves it reading until the process ends.
+  if (server.exited() && !inbox->waitClosed(kReaderGrace)) {
+    reader.detach();
+  } else if (server.exited()) {
+    reader.join();
   } else {
     reader.join();
     if (std::string why = inbox->why(); !why.empty()) err << "lightfix server: " << why << "\n";
