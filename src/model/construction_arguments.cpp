@@ -14,8 +14,9 @@ namespace lightfix {
 constexpr int kMaxDictHops = 3;
 
 // `callbacks=args.callbacks` (or `getattr(args, "callbacks", [])`): an
-// option's default, when `args` holds the parsed arguments; `precision=hp["precision"]`: what the
-// dict `hp` holds there, and `args["precision"]` (`args = vars(parser.parse_args())`) the option's
+// option's default, when `args` holds the parsed arguments;
+// `precision=hp["precision"]`: what the dict `hp` holds there, and
+// `args["precision"]` (`args = vars(parser.parse_args())`) the option's
 // default.
 static KeyValues readThrough(const KeyValues& kv, int depth) {
   KeyValues out{{}, kv.complete};
@@ -29,7 +30,8 @@ static KeyValues readThrough(const KeyValues& kv, int depth) {
     // `args.precision`, `getattr(args, "precision", 32)`: argparse sets
     // every option it declares, so a fallback is never read.
     if (AttributeRead attribute; asAttributeRead(v.node, source, attribute)) {
-      std::optional<KeyValue> given = argparseDefault(attribute.object, attribute.name, v.scope, *v.model);
+      std::optional<KeyValue> given =
+          argparseDefault(attribute.object, attribute.name, v.scope, *v.model);
       out.values.push_back(given ? *given : v);
     } else if (is(v.node, "subscript") && depth < kMaxDictHops &&
                stringLiteral(field(v.node, "subscript"), source, key)) {
