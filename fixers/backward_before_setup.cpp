@@ -161,8 +161,7 @@ std::optional<Placement> place(const FileContext& ctx, Placement p, int depth) {
   auto translate = [&](const std::string& name) -> std::string {
     if (name.empty() || fn->paramIndex(name) < 0) return name;
     Node arg = bindings.argumentFor(site, fn->paramIndex(name));
-    bool plainName = is(arg, "identifier") ||
-                     (is(arg, "attribute") && textOf(field(arg, "object"), source) == "self");
+    bool plainName = is(arg, "identifier") || isSelfAttribute(arg, source);
     ok = ok && plainName;
     return std::string(textOf(arg, source));
   };

@@ -13,6 +13,7 @@
 #include "matchers/deepspeed_targets.h"
 #include "model/construction_arguments.h"
 #include "model/file_model.h"
+#include "model/project_classes.h"
 #include "python/flow.h"
 #include "python/node.h"
 #include "python/syntax_tree.h"
@@ -46,41 +47,19 @@ std::string_view leafOf(std::string_view q) {
   return dot == std::string_view::npos ? q : q.substr(dot + 1);
 }
 
-// The class of the project a name stands for: one of its file's, or one
-// another file defines (`from .finetuning import Freeze`, `finetuning.Freeze`).
-std::optional<ProjectIndex::Symbol> projectClassOf(const FileModel& model, Node name) {
-  std::string_view source = model.file().text();
-  if (is(name, "identifier")) {
-    std::string_view written = textOf(name, source);
-    for (Node cls : namedChildren(model.bindings().module()))
-      if (is(cls, "class_definition") && textOf(field(cls, "name"), source) == written)
-        return ProjectIndex::Symbol{&model, std::string(written)};
-  }
-  auto q = model.imports().qualify(name, source);
-  if (!q || !model.index()) return std::nullopt;
-  return model.index()->symbol(model.file().path(), *q);
-}
-
-// Whether the class `name` of `model`'s file derives from Lightning's
-// `BaseFinetuning` through classes of the project, of its file or others,
-// none of which replaces the `setup` where the check is.
-bool isFinetuningSubclass(const FileModel& model, std::string_view name, int depth = 0) {
-  if (depth > kMaxBaseClasses) return false;
-  std::string_view source = model.file().text();
-  bool found = false;
-  for (Node cls : namedChildren(model.bindings().module())) {
-    if (!is(cls, "class_definition") || textOf(field(cls, "name"), source) != name) continue;
-    for (Node base : namedChildren(field(cls, "superclasses"))) {
-      auto q = model.imports().qualify(base, source);
-      if (q && leafOf(*q) == "BaseFinetuning" && lightningSideOf(*q) == LightningSide::Trainer)
-        found = true;
-      else if (auto project = projectClassOf(model, base))
-        found = found || isFinetuningSubclass(*project->file, project->name, depth + 1);
-    }
-    for (const FunctionInfo* fn : model.bindings().methodsOf(cls))
-      if (fn->name == "setup") return false;
-  }
-  return found;
+// Lightning's `BaseFinetuning`, which a project class derives from unless a
+// class on the way replaces the `setup` where the check is.
+const SoughtBase& finetuningBase() {
+  static const SoughtBase sought{[](std::string_view q) {
+                                   return leafOf(q) == "BaseFinetuning" &&
+                                          lightningSideOf(std::string(q)) == LightningSide::Trainer;
+                                 },
+                                 [](const FileModel& file, Node cls) {
+                                   for (const FunctionInfo* fn : file.bindings().methodsOf(cls))
+                                     if (fn->name == "setup") return true;
+                                   return false;
+                                 }};
+  return sought;
 }
 
 // The Lightning callback class whose check a construction (in `model`'s
@@ -98,21 +77,14 @@ std::string_view refusalOf(const FileModel& model, Node call) {
     if (leaf == "GradientAccumulationScheduler") return "GradientAccumulationScheduler";
     return {};
   }
-  if (auto project = projectClassOf(model, callee);
-      project && isFinetuningSubclass(*project->file, project->name))
-    return "BaseFinetuning";
+  if (derivesFromSought(model, callee, finetuningBase())) return "BaseFinetuning";
   return {};
-}
-
-// `self.callbacks`: an attribute of the object a method runs on.
-bool selfAttribute(Node n, std::string_view source) {
-  return is(n, "attribute") && textOf(field(n, "object"), source) == "self";
 }
 
 // The expression a name (or `self.name`, which any method of the class may
 // bind) holds when it is bound once in plain code, else n.
 Node made(const FileModel& model, Node n) {
-  if (!is(n, "identifier") && !selfAttribute(n, model.file().text())) return n;
+  if (!is(n, "identifier") && !isSelfAttribute(n, model.file().text())) return n;
   Origin o = model.bindings().trace(n, model.bindings().scopeOf(n));
   return o.kind == Origin::Expression && o.index < 0 ? o.expr : Node{};
 }
@@ -140,7 +112,7 @@ std::vector<CallbackEntry> addedBefore(const FileModel& model, Node holder, Node
   Node pointScope = bindings.scopeOf(point);
   Node holderScope = bindings.scopeOf(holder);
   std::vector<Node> scopes{sameNode(holderScope, pointScope) ? pointScope : holderScope};
-  if (selfAttribute(holder, source))
+  if (isSelfAttribute(holder, source))
     if (const FunctionInfo* fn = bindings.function(holderScope); fn && !isNull(fn->ownerClass))
       for (const FunctionInfo* method : bindings.methodsOf(fn->ownerClass))
         if (!sameNode(method->node, scopes[0])) scopes.push_back(method->node);
@@ -183,7 +155,7 @@ Node holderOf(Node value, Node list, std::string_view source) {
   Node assignment = parentOf(list);
   Node left = field(assignment, "left");
   if (is(assignment, "assignment") && sameNode(field(assignment, "right"), list) &&
-      (is(left, "subscript") || selfAttribute(left, source)))
+      (is(left, "subscript") || isSelfAttribute(left, source)))
     return left;
   return Node{};
 }
@@ -209,13 +181,12 @@ std::vector<CallbackEntry> listedAt(const FileModel& model, Node value, Node poi
 std::vector<CallbackEntry> callbacksGiven(const FileModel& model, Node argument, Node point) {
   Node callbacks = made(model, argument);
   if (!is(callbacks, "call")) return listedAt(model, argument, point);
-  auto [file, helper] = model.functionCalled(callbacks, FileModel::Runs::Any);
-  if (!helper || helper->name == "__init__") return listedAt(model, argument, point);
-  std::vector<Node> returned = file->bindings().returnedValues(helper);
+  FileModel::Returns helper = model.returnsOfCalled(callbacks, FileModel::Runs::Any);
+  if (!helper.function) return listedAt(model, argument, point);
   std::vector<CallbackEntry> entries;
-  for (Node value : returned)
-    for (CallbackEntry& entry : listedAt(*file, value, parentOf(value))) {
-      entry.always = entry.always && returned.size() == 1;
+  for (Node value : helper.values)
+    for (CallbackEntry& entry : listedAt(*helper.file, value, parentOf(value))) {
+      entry.always = entry.always && helper.values.size() == 1;
       entries.push_back(entry);
     }
   return entries;

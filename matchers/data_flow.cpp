@@ -9,10 +9,6 @@
 
 namespace lightfix {
 
-static bool isSelfAttribute(Node n, std::string_view source) {
-  return is(n, "attribute") && textOf(field(n, "object"), source) == "self";
-}
-
 // The method `self.<name>` calls in the class of `scope`, or null.
 static const FunctionInfo* selfMethod(const Bindings& bindings, Node callee, Node scope,
                                       std::string_view source) {

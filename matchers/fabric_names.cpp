@@ -10,8 +10,7 @@ std::string fabricNameIn(const FileContext& ctx, const SetupCall& setup, Node sc
   std::string_view source = ctx.file.text();
   const Bindings& bindings = ctx.model.bindings();
   Node receiver = field(field(setup.call, "function"), "object");
-  bool plain = is(receiver, "identifier") ||
-               (is(receiver, "attribute") && textOf(field(receiver, "object"), source) == "self");
+  bool plain = is(receiver, "identifier") || isSelfAttribute(receiver, source);
   if (plain && sameNode(setup.scope, scope)) return std::string(textOf(receiver, source));
   const FunctionInfo* fn = bindings.function(scope);
   if (!fn) return {};

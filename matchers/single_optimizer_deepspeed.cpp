@@ -15,6 +15,7 @@
 #include "matchers/fabric_calls.h"
 #include "model/deepspeed_config.h"
 #include "model/file_model.h"
+#include "model/project_classes.h"
 #include "model/project_index.h"
 #include "model/project_model.h"
 #include "python/flow.h"
@@ -59,40 +60,12 @@ bool optimizerClassName(std::string_view q) {
                      [&](std::string_view m) { return q.rfind(m, 0) == 0; });
 }
 
-// The module-level class `name` of `file`, or null.
-Node classNamed(const FileModel& file, std::string_view name) {
-  for (Node n : namedChildren(file.bindings().module())) {
-    Node cls = is(n, "decorated_definition") ? field(n, "definition") : n;
-    if (is(cls, "class_definition") && textOf(field(cls, "name"), file.file().text()) == name)
-      return cls;
-  }
-  return Node{};
-}
-
-// Whether the class `callee` names is a project class deriving from an
-// optimizer class, through classes of the project (GPT-SoVITS's
-// `ScaledAdam(BatchedOptimizer)`, `BatchedOptimizer(torch.optim.Optimizer)`).
-bool projectOptimizerClass(const FileModel& model, Node callee, int depth) {
-  if (depth > kMaxHelperDepth) return false;
-  std::string_view source = model.file().text();
-  const FileModel* file = &model;
-  std::string name(textOf(callee, source));
-  if (auto q = model.imports().qualify(callee, source); q && model.index()) {
-    std::optional<ProjectIndex::Symbol> symbol = model.index()->symbol(model.file().path(), *q);
-    if (!symbol) return false;
-    file = symbol->file;
-    name = symbol->name;
-  } else if (!is(callee, "identifier")) {
-    return false;
-  }
-  Node cls = classNamed(*file, name);
-  std::string_view text = file->file().text();
-  for (Node base : namedChildren(field(cls, "superclasses"))) {
-    if (!is(base, "identifier") && !is(base, "attribute")) continue;
-    auto q = file->imports().qualify(base, text);
-    if ((q && optimizerClassName(*q)) || projectOptimizerClass(*file, base, depth + 1)) return true;
-  }
-  return false;
+// A project class deriving from an optimizer class, through classes of the
+// project (GPT-SoVITS's `ScaledAdam(BatchedOptimizer)`,
+// `BatchedOptimizer(torch.optim.Optimizer)`).
+const SoughtBase& optimizerBase() {
+  static const SoughtBase sought{optimizerClassName, {}};
+  return sought;
 }
 
 // `hydra.utils.instantiate(cfg.optimizer, params)`, `...(cfg.train.head_optimizer,
@@ -123,13 +96,14 @@ bool makesOptimizer(const FileModel& model, Node expr, Node scope, int depth = 0
   Node callee = field(o.expr, "function");
   auto q = model.imports().qualify(callee, source);
   if (q && (q->rfind("torch.", 0) == 0 || optimizerClassName(*q))) return optimizerClassName(*q);
-  if (hydraOptimizer(o.expr, model) || projectOptimizerClass(model, callee, 0)) return true;
-  auto [file, helper] = model.functionCalled(o.expr, FileModel::Runs::Direct);
-  if (!helper || depth >= kMaxHelperDepth) return false;
-  std::vector<Node> returned = file->bindings().returnedValues(helper);
-  for (Node value : returned)
+  if (hydraOptimizer(o.expr, model) || derivesFromSought(model, callee, optimizerBase()))
+    return true;
+  if (depth >= kMaxHelperDepth) return false;
+  FileModel::Returns helper = model.returnsOfCalled(o.expr, FileModel::Runs::Direct);
+  const FileModel* file = helper.file;
+  for (Node value : helper.values)
     if (!makesOptimizer(*file, value, file->bindings().scopeOf(value), depth + 1)) return false;
-  return !returned.empty();
+  return !helper.values.empty();
 }
 
 // A dict literal with an "optimizer" key, as `configure_optimizers` returns.
@@ -279,17 +253,17 @@ struct HelperCount {
 };
 std::optional<HelperCount> countHelperReturns(const FileModel& model, Node value) {
   if (!is(value, "call")) return std::nullopt;
-  auto [file, helper] = model.functionCalled(value, FileModel::Runs::Direct);
-  if (!helper) return std::nullopt;
-  std::vector<Node> returned = file->bindings().returnedValues(helper);
-  if (returned.empty()) return std::nullopt;
+  FileModel::Returns helper = model.returnsOfCalled(value, FileModel::Runs::Direct);
+  if (helper.values.empty()) return std::nullopt;
+  const FileModel* file = helper.file;
   HelperCount count{SIZE_MAX, 0};
-  for (Node r : returned) {
+  Node scope = helper.function->node;
+  for (Node r : helper.values) {
     size_t optimizers = 0, schedulers = 0, maybe = 0;
     Node ret = parentOf(r);
     bool counted = is(r, "identifier")
-                       ? countAppended(*file, r, ret, helper->node, optimizers, maybe)
-                       : countReturned(*file, r, ret, helper->node, optimizers, schedulers, maybe);
+                       ? countAppended(*file, r, ret, scope, optimizers, maybe)
+                       : countReturned(*file, r, ret, scope, optimizers, schedulers, maybe);
     // A return it cannot count may give one optimizer.
     if (!counted) optimizers = maybe = 1;
     count.fewest = std::min(count.fewest, optimizers);

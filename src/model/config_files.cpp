@@ -4,7 +4,9 @@
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/YAMLParser.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <initializer_list>
 #include <optional>
 
 #include "model/lightning_classes.h"
@@ -214,39 +216,22 @@ HydraConfigFile readHydraConfig(const std::string& text) {
 
 namespace {
 
-void collectObjectNames(llvm::yaml::Node* node, YamlObjectNames& out) {
+// Calls found(key, class) for each class a node names at any depth under
+// one of `keys` (`_target_:`, `class_path:`, latent-diffusion's `target:`).
+template <typename Found>
+void classesNamedWithin(llvm::yaml::Node* node, std::initializer_list<std::string_view> keys,
+                        const Found& found) {
   if (auto* map = llvm::dyn_cast_or_null<MappingNode>(node)) {
     for (auto& kv : *map) {
       std::string key = scalar(kv.getKey());
-      if (key == "_target_" || key == "class_path") {
-        (key == "_target_" ? out.hydra : out.cli) = true;
-        out.classes.push_back(scalar(kv.getValue()));
-      } else {
-        collectObjectNames(kv.getValue(), out);
-      }
-    }
-  } else if (auto* list = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(node)) {
-    for (llvm::yaml::Node& item : *list) collectObjectNames(&item, out);
-  }
-}
-
-}  // namespace
-
-namespace {
-
-// Every class a node names at any depth (`target:`, `_target_:`, `class_path:`).
-void classesWithin(llvm::yaml::Node* node, std::vector<std::string>& out) {
-  if (auto* map = llvm::dyn_cast_or_null<MappingNode>(node)) {
-    for (auto& kv : *map) {
-      std::string key = scalar(kv.getKey());
-      if ((key == "target" || key == "_target_" || key == "class_path") &&
+      if (std::find(keys.begin(), keys.end(), key) != keys.end() &&
           llvm::isa_and_nonnull<ScalarNode>(kv.getValue()))
-        out.push_back(scalar(kv.getValue()));
+        found(key, scalar(kv.getValue()));
       else
-        classesWithin(kv.getValue(), out);
+        classesNamedWithin(kv.getValue(), keys, found);
     }
   } else if (auto* list = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(node)) {
-    for (llvm::yaml::Node& item : *list) classesWithin(&item, out);
+    for (llvm::yaml::Node& item : *list) classesNamedWithin(&item, keys, found);
   }
 }
 
@@ -274,7 +259,10 @@ YamlModelChoice yamlModelChoice(const std::string& text) {
         if (key == "model" && (name == "class_path" || name == "target"))
           out.classPath = scalar(inner.getValue());
         if (key == "model" && (name == "params" || name == "init_args"))
-          classesWithin(inner.getValue(), out.partClassPaths);
+          classesNamedWithin(inner.getValue(), {"target", "_target_", "class_path"},
+                             [&](const std::string&, std::string named) {
+                               out.partClassPaths.push_back(std::move(named));
+                             });
         if (key == "trainer" && name == "strategy") out.setsStrategy = true;
         // latent-diffusion's `lightning: {trainer: {strategy: ...}}`, or its
         // descendants' `lightning: {strategy: ...}`.
@@ -294,7 +282,12 @@ YamlObjectNames yamlObjectNames(const std::string& text) {
   YamlObjectNames out;
   QuietYaml yaml(text);
   llvm::yaml::Stream& stream = yaml.stream;
-  for (llvm::yaml::Document& doc : stream) collectObjectNames(doc.getRoot(), out);
+  for (llvm::yaml::Document& doc : stream)
+    classesNamedWithin(doc.getRoot(), {"_target_", "class_path"},
+                       [&](const std::string& key, std::string named) {
+                         (key == "_target_" ? out.hydra : out.cli) = true;
+                         out.classes.push_back(std::move(named));
+                       });
   return out;
 }
 

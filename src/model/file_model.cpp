@@ -140,6 +140,12 @@ FileModel::Callee FileModel::functionCalled(Node call, Runs runs) const {
   return {file, function};
 }
 
+FileModel::Returns FileModel::returnsOfCalled(Node call, Runs runs) const {
+  auto [file, function] = functionCalled(call, runs);
+  if (!function || function->name == "__init__") return {};
+  return {file, function, file->bindings().returnedValues(function)};
+}
+
 std::vector<const ForeignCall*> FileModel::foreignCallers(const FunctionInfo* fn) const {
   if (!index_ || !isNull(enclosingFunction(fn->node))) return {};
   if (!isNull(fn->ownerClass) && fn->name != "__init__") return {};
@@ -583,11 +589,9 @@ std::vector<std::pair<const FileModel*, Node>> FileModel::trainerOrigins(Node ex
       if (is(o.expr, "none")) continue;
       // A function another file defines, imported, is read the same way
       // (its Trainers are its own, matched once linked).
-      auto [in, helper] = w.file->functionCalled(o.expr, Runs::Direct);
-      std::vector<Node> returned =
-          helper ? in->bindings().returnedValues(helper) : std::vector<Node>{};
-      if (returned.empty()) out.emplace_back(w.file, o.expr);
-      for (Node value : returned) work.push_back({in, value, helper->node});
+      Returns helper = w.file->returnsOfCalled(o.expr, Runs::Direct);
+      if (helper.values.empty()) out.emplace_back(w.file, o.expr);
+      for (Node value : helper.values) work.push_back({helper.file, value, helper.function->node});
     }
   }
   return out;
@@ -667,9 +671,7 @@ void FileModel::forEachClassMade(Node value, Node scope, const std::function<voi
     }
     // A helper of this file building the module, `build(cfg)` or
     // `self.build()`: what each of its returns makes.
-    bool helperCall =
-        is(callee, "identifier") ||
-        (is(callee, "attribute") && textOf(field(callee, "object"), source_) == "self");
+    bool helperCall = is(callee, "identifier") || isSelfAttribute(callee, source_);
     const FunctionInfo* helper = helperCall ? bindings_.functionRunBy(expr) : nullptr;
     if (helper && helper->name != "__init__") {
       if (depth < kMaxHelperReturns)

@@ -232,6 +232,15 @@ class FileModel {
   // The function `call` runs, of this file or, imported, of another file of
   // the project, with the file defining it; nulls for none.
   Callee functionCalled(Node call, Runs runs) const;
+  // What each `return` of the project function `call` runs gives, in the
+  // file defining it: none when it runs none, or runs a class's `__init__`
+  // (a construction gives the object, not what `__init__` returns).
+  struct Returns {
+    const FileModel* file = nullptr;
+    const FunctionInfo* function = nullptr;
+    std::vector<Node> values;
+  };
+  Returns returnsOfCalled(Node call, Runs runs) const;
 
   // The Fabrics an expression may hold, through names, parameters and callers.
   std::vector<const FabricInstance*> fabricsOf(Node expr, Node scope) const;

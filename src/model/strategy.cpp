@@ -525,8 +525,8 @@ std::optional<Strategy> fromHelper(Node call, Node scope, const FileModel& m, in
   std::vector<std::pair<const FileModel*, const FunctionInfo*>> run;
   for (const FunctionInfo* fn : selfMethodsRun(call, scope, m)) run.emplace_back(&m, fn);
   if (run.empty()) {
-    auto [file, fn] = m.functionCalled(call, FileModel::Runs::Any);
-    if (fn && fn->name != "__init__") run.emplace_back(file, fn);
+    if (FileModel::Returns r = m.returnsOfCalled(call, FileModel::Runs::Any); r.function)
+      run.emplace_back(r.file, r.function);
   }
   bool every = true;
   bool any = false;

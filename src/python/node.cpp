@@ -334,6 +334,10 @@ Node enclosingStatement(Node n) {
   return Node{};
 }
 
+bool isSelfAttribute(Node n, std::string_view source) {
+  return is(n, "attribute") && textOf(field(n, "object"), source) == "self";
+}
+
 bool asAttributeRead(Node expr, std::string_view source, AttributeRead& out) {
   if (is(expr, "attribute")) {
     out = {field(expr, "object"), std::string(textOf(field(expr, "attribute"), source)), Node{}};

@@ -185,6 +185,8 @@ struct AttributeRead {
   Node fallback{};
 };
 bool asAttributeRead(Node expr, std::string_view source, AttributeRead& out);
+// `self.x`: an attribute of the object a method runs on.
+bool isSelfAttribute(Node n, std::string_view source);
 
 // The keyword argument `name=` of a call's argument list, or null.
 Node keywordArgument(Node arguments, std::string_view name, std::string_view source);

@@ -374,8 +374,7 @@ Origin Bindings::traceFrom(Node expr, Node scope, int depth) const {
     return inner.size() == 1 ? traceFrom(inner[0], scope, depth + 1) : unknown;
   }
   bool name = is(expr, "identifier");
-  bool selfAttribute = is(expr, "attribute") && is(field(expr, "object"), "identifier") &&
-                       textOf(field(expr, "object"), source_) == "self";
+  bool selfAttribute = isSelfAttribute(expr, source_);
   if (!name && !selfAttribute) return {Origin::Expression, expr, scope};
 
   std::string target(textOf(expr, source_));
