@@ -110,6 +110,35 @@ TEST(ProjectIndex, AnImportedNameIsWhatItsModuleBindsOnceAndNeverChanges) {
                                              "CHANGED=?", "BRANCH=?", "pick=?"}));
 }
 
+TEST(ProjectIndex, ANamePassedOnByAProjectModuleIsWhereThatModuleGotIt) {
+  Project p;
+  p.add("pkg/__init__.py", "from .imports import Trainer\n");
+  p.add("pkg/imports.py",
+        "try:\n    import lightning.pytorch as pl\nexcept ImportError:\n"
+        "    try:\n        import pytorch_lightning as pl\n"
+        "    except ImportError:\n        pl = object\n"
+        "from lightning.pytorch import Trainer\n"
+        "if pl:\n    LightningModule = pl.LightningModule\nelse:\n"
+        "    LightningModule = object\n"
+        "Callback = pl.Callback\nCallback = MyCallback\n"
+        "from lightning.pytorch import LightningDataModule\n"
+        "LightningDataModule = object\n"
+        "class Own(pl.LightningModule): pass\n"
+        "STRATEGY = 'deepspeed'\n");
+  p.add("train.py", "");
+  auto passedOn = [&](const char* name) {
+    return p.index.reexported("train.py", name).value_or("<none>");
+  };
+  EXPECT_EQ(passedOn("pkg.imports.pl"), "pytorch_lightning");
+  EXPECT_EQ(passedOn("pkg.imports.LightningModule"), "pytorch_lightning.LightningModule");
+  EXPECT_EQ(passedOn("pkg.Trainer"), "lightning.pytorch.Trainer");   // through __init__.py
+  EXPECT_EQ(passedOn("pkg.imports.Callback"), "<none>");             // bound again after
+  EXPECT_EQ(passedOn("pkg.imports.LightningDataModule"), "<none>");  // the same
+  EXPECT_EQ(passedOn("pkg.imports.Own"), "<none>");                  // the project's own class
+  EXPECT_EQ(passedOn("pkg.imports.STRATEGY"), "<none>");             // a value, not a name
+  EXPECT_EQ(passedOn("lightning.pytorch.Trainer"), "<none>");        // not the project's
+}
+
 TEST(ProjectIndex, ReadsStrategyFlagsOfLauncherScripts) {
   ProjectIndex index;
   index.addLauncher("scripts/train.sh",

@@ -154,6 +154,9 @@ class FileModel {
 
   const SourceFile& file() const { return file_; }
   const Imports& imports() const { return imports_; }
+  // Once the project is known: imported names read where a project module
+  // got them (Imports::retargets).
+  void retargetImports(const Imports::Retargets& changes) { imports_.retarget(changes); }
   const Bindings& bindings() const { return bindings_; }
   const std::vector<FabricInstance>& fabrics() const { return fabrics_; }
   const std::vector<SetupCall>& setups() const { return setups_; }

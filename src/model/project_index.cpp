@@ -227,6 +227,39 @@ std::optional<ProjectIndex::Symbol> ProjectIndex::symbol(const std::string& from
   return std::nullopt;
 }
 
+std::optional<std::string> ProjectIndex::reexported(const std::string& fromPath,
+                                                    std::string_view qualified) const {
+  std::string name(qualified);
+  std::string from = fromPath;
+  for (int hops = 0; hops < kMaxReexports; ++hops) {
+    std::optional<Symbol> sym = symbol(from, name);
+    if (!sym) return hops == 0 ? std::nullopt : std::optional<std::string>(name);
+    const FileModel& file = *sym->file;
+    const Bindings& bindings = file.bindings();
+    if (bindings.definesFunctionOrClass(sym->name)) return std::nullopt;
+    // Imported there (`import lightning.pytorch as pl`, a fallback such as
+    // `pl = object` beside it), else bound to an imported name first
+    // (`LightningModule = pl.LightningModule`): the branch an `if`/`try` of
+    // imports takes when Lightning is there. Never when bound again
+    // unconditionally after.
+    std::optional<std::string> next = file.imports().qualifyName(sym->name);
+    bool first = true;
+    for (size_t i : bindings.assignmentsTo(sym->name)) {
+      const Assignment& a = bindings.assignments()[i];
+      if (!sameNode(a.scope, bindings.module())) continue;
+      if (first && !next && a.index < 0)
+        next = file.imports().qualify(a.value, file.file().text());
+      else if (sameNode(parentOf(a.statement), bindings.module()))
+        next.reset();
+      first = false;
+    }
+    if (!next) return std::nullopt;
+    from = file.file().path();
+    name = std::move(*next);
+  }
+  return std::nullopt;
+}
+
 std::pair<const FileModel*, const FunctionInfo*> ProjectIndex::functionNamed(
     const std::string& fromPath, std::string_view qualified) const {
   auto sym = symbol(fromPath, qualified);

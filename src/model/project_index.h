@@ -118,6 +118,12 @@ class ProjectIndex {
   // An imported qualified name split into the project file that defines it
   // and the name it has there.
   std::optional<Symbol> symbol(const std::string& fromPath, std::string_view qualified) const;
+  // The name from outside the project that an imported name of a project
+  // module stands for, where that module only passes it on
+  // (`from .imports import pl` of `import lightning.pytorch as pl`, or of
+  // `LightningModule = pl.LightningModule`), else nothing.
+  std::optional<std::string> reexported(const std::string& fromPath,
+                                        std::string_view qualified) const;
 
   // Records every call of another file's module-level function (direct, or
   // through `fabric.launch(fn)`) made in the files added so far, in file

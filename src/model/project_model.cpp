@@ -113,6 +113,14 @@ static bool keepsOptimizers(std::string_view text) {
 void ProjectModel::link(const std::vector<FileModel*>& files, const ForEach& forEach) {
   for (FileModel* f : files) index_.add(f);
   for (FileModel* f : files) f->resolveStarImports(index_);
+  // Names a project module passes on from outside (`from .imports import
+  // pl`), found for every file before any file's imports change.
+  std::vector<Imports::Retargets> passedOn;
+  passedOn.reserve(files.size());
+  for (const FileModel* f : files)
+    passedOn.push_back(f->imports().retargets(
+        [&](const std::string& q) { return index_.reexported(f->file().path(), q); }));
+  for (size_t k = 0; k < files.size(); ++k) files[k]->retargetImports(passedOn[k]);
   index_.resolveConfigs();
   index_.linkCalls(forEach);
   FileModel::link(files, index_, forEach);

@@ -117,6 +117,10 @@ class Bindings {
   // Whether the module binds `name` at its top level (a def, a class, an
   // assignment).
   bool definesName(std::string_view name) const;
+  // Whether a `def` or `class` at module level is named so.
+  bool definesFunctionOrClass(std::string_view name) const {
+    return moduleDefinitions_.count(name) != 0;
+  }
   // A function nested in an enclosing function of `call`, named `name`.
   const FunctionInfo* nestedFunctionCalled(std::string_view name, Node call) const;
   // The class's own method that `self.name(...)`, called in a method of

@@ -58,6 +58,15 @@ std::vector<std::string> Imports::importedModules() const {
   return modules;
 }
 
+Imports::Retargets Imports::retargets(
+    const std::function<std::optional<std::string>(const std::string&)>& resolve) const {
+  Retargets changes;
+  for (const auto& [local, qualified] : aliases_)
+    if (std::optional<std::string> target = resolve(qualified))
+      changes.emplace_back(local, std::move(*target));
+  return changes;
+}
+
 std::optional<std::string> Imports::qualifyName(std::string_view name) const {
   auto it = aliases_.find(std::string(name));
   if (it != aliases_.end()) return it->second;

@@ -34,6 +34,16 @@ class Imports {
   using StarResolver = std::function<std::optional<std::string>(std::string_view)>;
   void setStarResolver(StarResolver resolver) { starResolver_ = std::move(resolver); }
 
+  // The imported names whose targets `resolve` maps elsewhere (a project
+  // module passing on a name from outside), with their new targets, found
+  // for every file before any is changed.
+  using Retargets = std::vector<std::pair<std::string, std::string>>;
+  Retargets retargets(
+      const std::function<std::optional<std::string>(const std::string&)>& resolve) const;
+  void retarget(const Retargets& changes) {
+    for (const auto& [local, qualified] : changes) aliases_[local] = qualified;
+  }
+
  private:
   void add(std::string local, std::string qualified) {
     aliases_[std::move(local)] = std::move(qualified);
