@@ -49,7 +49,7 @@ void Imports::collect(Node root, std::string_view source) {
 
 std::vector<std::string> Imports::importedModules() const {
   std::vector<std::string> modules = starModules_;
-  for (const auto& [local, qualified] : aliases_) {
+  for (const std::string& qualified : imported_) {
     // `a.b.C` may be the module `a.b` or `a.b.C` itself: name both.
     modules.push_back(qualified);
     size_t dot = qualified.rfind('.');

@@ -46,9 +46,12 @@ class Imports {
 
  private:
   void add(std::string local, std::string qualified) {
+    imported_.push_back(qualified);
     aliases_[std::move(local)] = std::move(qualified);
   }
   std::unordered_map<std::string, std::string> aliases_;
+  // Every import's target, a name imported twice (`try`/`except`) included.
+  std::vector<std::string> imported_;
   std::vector<std::string> starModules_;
   StarResolver starResolver_;
 };
