@@ -4,6 +4,7 @@
 
 #include "core/source_file.h"
 #include "model/file_model.h"
+#include "model/instance_attributes.h"
 #include "model/strategy.h"
 #include "python/node.h"
 
@@ -32,6 +33,10 @@ static KeyValues readThrough(const KeyValues& kv, int depth) {
     if (AttributeRead attribute; asAttributeRead(v.node, source, attribute)) {
       std::optional<KeyValue> given =
           argparseDefault(attribute.object, attribute.name, v.scope, *v.model);
+      // `precision=cfg.precision` with `cfg = TrainConfig()`: what its class sets.
+      if (InstanceAttribute held = instanceAttribute(v.node, v.scope, *v.model);
+          !given && held.file)
+        given = KeyValue{held.value, held.scope, held.file};
       out.values.push_back(given ? *given : v);
     } else if (is(v.node, "subscript") && depth < kMaxDictHops &&
                stringLiteral(field(v.node, "subscript"), source, key)) {

@@ -13,6 +13,7 @@
 #include "model/constant_fold.h"
 #include "model/dict_values.h"
 #include "model/file_model.h"
+#include "model/instance_attributes.h"
 #include "model/lightning_classes.h"
 #include "model/loaded_yaml.h"
 #include "model/project_index.h"
@@ -660,6 +661,9 @@ Strategy evaluate(Node expr, Node scope, const FileModel& m, int depth) {
       return fromArgs;
     if (LoadedYamlValue loaded = loadedYamlValue(expr, scope, m); loaded.loaded)
       return fromLoadedYaml(loaded, expr, m);
+    // `strategy=cfg.strategy` with `cfg = TrainConfig()`: what its class sets.
+    if (InstanceAttribute held = instanceAttribute(expr, scope, m); held.file)
+      return evaluate(held.value, held.scope, *held.file, depth + 1);
   }
   if (is(expr, "identifier") || is(expr, "attribute")) {
     // A class, as a parameter's argument (`run(DDPStrategy)`) or a name's value.

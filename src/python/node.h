@@ -188,7 +188,7 @@ bool asAttributeRead(Node expr, std::string_view source, AttributeRead& out);
 // `self.x`: an attribute of the object a method runs on.
 bool isSelfAttribute(Node n, std::string_view source);
 
-// The keyword argument `name=` of a call's argument list, or null.
+// The value of the keyword argument `name=` of a call's argument list, or null.
 Node keywordArgument(Node arguments, std::string_view name, std::string_view source);
 // The positional arguments of a call, in order (keywords and splats excluded).
 std::vector<Node> positionalArguments(Node arguments);

@@ -1,0 +1,38 @@
+from dataclasses import dataclass
+
+import lightning.pytorch as L
+import torch
+
+
+@dataclass
+class TrainConfig:
+    strategy: str = "deepspeed_stage_2"
+    precision: int = 64
+
+
+def update(cfg):
+    cfg.strategy = "ddp"
+    cfg.precision = 32
+
+
+class Net(L.LightningModule):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(2, 1)
+
+    def training_step(self, batch, batch_idx):
+        return self.lin(batch).pow(2).mean()
+
+    def configure_optimizers(self):
+        return torch.optim.Adam(self.parameters(), lr=0.01)
+
+
+if __name__ == "__main__":
+    cfg = TrainConfig(strategy="auto")
+    cfg2 = TrainConfig()
+    update(cfg2)
+    data = torch.utils.data.DataLoader(torch.randn(8, 2), batch_size=2)
+    trainer = L.Trainer(strategy=cfg.strategy, precision=cfg.precision, devices=1, max_epochs=1)
+    trainer.fit(Net(), data)
+    trainer = L.Trainer(strategy=cfg2.strategy, precision=cfg2.precision, devices=1, max_epochs=1)
+    trainer.fit(Net(), data)
