@@ -356,6 +356,19 @@ std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string
     if (!any) return std::nullopt;
     return best ? best : StrategySource{};
   };
+  // A Trainer lightfix only guesses trains the module (no Trainer is seen
+  // fitting it): DeepSpeed is certain only when every one guessed chooses it.
+  auto guessed = [&](auto&& counts) -> std::optional<StrategySource> {
+    std::optional<StrategySource> best = strongest(counts);
+    if (!best || best->kind != Strategy::DeepSpeed) return best;
+    for (const ProjectTrainer& t : trainers_)
+      if (counts(t) && t.source.kind == Strategy::NotDeepSpeed) {
+        best->kind = Strategy::MaybeDeepSpeed;
+        best->why = "a Trainer of the project that may train it; another does not choose DeepSpeed";
+        break;
+      }
+    return best;
+  };
   auto names = [&](const std::vector<std::pair<std::string, std::string>>& classes) {
     return std::any_of(running.begin(), running.end(), [&](const auto& cls) {
       return std::find(classes.begin(), classes.end(), cls) != classes.end();
@@ -405,7 +418,7 @@ std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string
     return !t.evaluatesOnly() && !t.unread && !buildsNamedModule(t.place);
   };
   if (!chosen)
-    chosen = strongest([&](const ProjectTrainer& t) { return general(t) && t.place == path; });
+    chosen = guessed([&](const ProjectTrainer& t) { return general(t) && t.place == path; });
   // Else the project's, nearest first: a repository of several sub-projects
   // (RWKV-v5/, RWKV-v6/) configures each in its own folder.
   if (!chosen) {
@@ -413,7 +426,7 @@ std::optional<StrategySource> ProjectModel::trainerStrategyFor(const std::string
     size_t nearest = 0;
     for (const ProjectTrainer& t : trainers_)
       if (general(t)) nearest = std::max(nearest, sharedFolders(t.folders, folders));
-    chosen = strongest([&](const ProjectTrainer& t) {
+    chosen = guessed([&](const ProjectTrainer& t) {
       return general(t) && sharedFolders(t.folders, folders) == nearest;
     });
   }
