@@ -85,6 +85,27 @@ const std::string* loadedFile(Node value, Node scope, const FileModel& m, int ho
   return m.index()->yamlText(m.file().path(), named, &path);
 }
 
+// The config a call copies with its keys (`OmegaConf.to_container(cfg,
+// resolve=True)`, `dict(cfg)`, `cfg.copy()`, `copy.deepcopy(cfg)`), or null.
+Node copiedFrom(Node call, const FileModel& m) {
+  if (!is(call, "call")) return Node{};
+  std::string_view source = m.file().text();
+  Node callee = field(call, "function");
+  Node arguments = field(call, "arguments");
+  std::vector<Node> args = positionalArguments(arguments);
+  if (is(callee, "attribute") && textOf(field(callee, "attribute"), source) == "copy" &&
+      namedChildCount(arguments) == 0 && !m.imports().qualify(callee, source))
+    return field(callee, "object");
+  if (args.empty() || hasSplat(arguments)) return Node{};
+  std::optional<std::string> q = m.imports().qualify(callee, source);
+  if (q && (*q == "omegaconf.OmegaConf.to_container" || *q == "copy.deepcopy" || *q == "copy.copy"))
+    return args[0];
+  // The builtin `dict`, unless the file binds the name itself.
+  bool builtinDict = is(callee, "identifier") && textOf(callee, source) == "dict" && !q &&
+                     !m.bindings().definesName("dict");
+  return builtinDict && namedChildCount(arguments) == 1 ? args[0] : Node{};
+}
+
 // What `expr` reads of a loaded file: its chain of keys on a name, and
 // through a name bound to such a chain (`trainer = cfg.trainer`), the
 // chain it was bound to.
@@ -100,6 +121,9 @@ LoadedYamlValue loadedYamlValueAt(Node expr, Node scope, const FileModel& model,
     } else if (is(base, "attribute")) {
       key = std::string(textOf(field(base, "attribute"), source));
       base = field(base, "object");
+    } else if (Node copied = copiedFrom(base, model); !isNull(copied) && hops < kMaxLoadHops) {
+      keys.insert(keys.end(), moreKeys.begin(), moreKeys.end());
+      return loadedYamlValueAt(copied, scope, model, keys, hops + 1);
     } else {
       break;
     }
@@ -109,7 +133,7 @@ LoadedYamlValue loadedYamlValueAt(Node expr, Node scope, const FileModel& model,
   if (is(base, "identifier") && hops < kMaxLoadHops) {
     Origin o = model.bindings().trace(base, scope);
     if (o.kind == Origin::Expression && o.index < 0 &&
-        (is(o.expr, "attribute") || is(o.expr, "subscript")))
+        (is(o.expr, "attribute") || is(o.expr, "subscript") || !isNull(copiedFrom(o.expr, model))))
       return loadedYamlValueAt(o.expr, o.scope, model, keys, hops + 1);
   }
   LoadedYamlValue out;

@@ -548,6 +548,14 @@ class HydraConfigs(InTempDir):
         self.assertEqual(dict(merged.lightning.trainer), {"devices": 4, "max_steps": 2})
         self.assertEqual(OmegaConf.create().get("trainer", {}), {})
 
+    def test_omegaconf_to_container_gives_plain_dicts_and_lists(self):
+        from omegaconf import OmegaConf
+
+        Path("ds.yaml").write_text("trainer:\n  params: {precision: 64, devices: [0]}\n")
+        params = OmegaConf.to_container(OmegaConf.load("ds.yaml").trainer.params, resolve=True)
+        self.assertEqual(params, {"precision": 64, "devices": [0]})
+        self.assertIs(type(params), dict)
+
     def test_instantiate_builds_nested_targets_first(self):
         from hydra.utils import instantiate
 

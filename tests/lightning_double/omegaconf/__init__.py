@@ -2,7 +2,8 @@
 `cfg["trainer"]` (omegaconf/dictconfig.py DictConfig: attribute and item access to the same keys),
 `OmegaConf.load(path)` (omegaconf/omegaconf.py: a YAML file read into a DictConfig), `OmegaConf.create`
 and `OmegaConf.merge` (mappings merged key by key, a later config's value winning, as latent-diffusion's
-`main.py` merges its `--base` configs)."""
+`main.py` merges its `--base` configs), and `OmegaConf.to_container` (plain dicts and lists, as mmf
+hands a Trainer `**OmegaConf.to_container(params, resolve=True)`)."""
 from typing import Any
 
 import yaml
@@ -33,6 +34,15 @@ class OmegaConf:
     @staticmethod
     def create(obj: Any = None) -> Any:
         return to_config({} if obj is None else obj)
+
+    @staticmethod
+    def to_container(cfg: Any, resolve: bool = False) -> Any:
+        del resolve  # nothing here interpolates
+        if isinstance(cfg, dict):
+            return {k: OmegaConf.to_container(v) for k, v in cfg.items()}
+        if isinstance(cfg, list):
+            return [OmegaConf.to_container(v) for v in cfg]
+        return cfg
 
     @staticmethod
     def merge(*configs: Any) -> Any:
