@@ -40,6 +40,8 @@ TEST(InstanceAttribute, ADataclassFieldIsAsPassedElseItsDefault) {
   EXPECT_EQ(held(s + "c = Config()\nc.tags\n", "c.tags"), "?");  // built at run time
   EXPECT_EQ(held(s + "c = Config(**kw)\nc.strategy\n", "c.strategy"), "?");
   EXPECT_EQ(held(s + "c = Config()\nc.missing\n", "c.missing"), "?");
+  std::string post = s + "    def __post_init__(self):\n        self.strategy = pick()\n";
+  EXPECT_EQ(held(post + "c = Config()\nc.strategy\n", "c.strategy"), "?");
 }
 
 TEST(InstanceAttribute, AnObjectChangedBeforeTheReadIsNotRead) {
@@ -77,6 +79,9 @@ TEST(InstanceAttribute, WhatInitSetsOnSelfOrTheClassAttribute) {
   EXPECT_EQ(held(s + "n = Net()\nn.maybe\n", "n.maybe"), "?");     // only on some runs
   EXPECT_EQ(held(s + "n = Net()\nn.twice\n", "n.twice"), "?");     // another method sets it
   EXPECT_EQ(held(s + "n = make()\nn.epochs\n", "n.epochs"), "?");  // not a construction
+  std::string sub = s + "class Sub(Net):\n    mode = 'sub'\n    epochs = 9\n";
+  EXPECT_EQ(held(sub + "n = Sub()\nn.mode\n", "n.mode"), "'sub'");
+  EXPECT_EQ(held(sub + "n = Sub()\nn.epochs\n", "n.epochs"), "?");  // Net.__init__ sets it
 }
 
 }  // namespace

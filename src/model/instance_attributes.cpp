@@ -42,6 +42,29 @@ std::vector<Node> dataclassFields(const FileModel& file, Node cls) {
   return fields;
 }
 
+// The assignments `self.name = ...` in the methods of the class.
+std::vector<const Assignment*> selfAssignments(const FileModel& file, Node cls,
+                                               std::string_view name) {
+  const Bindings& bindings = file.bindings();
+  std::vector<const Assignment*> out;
+  for (size_t i : bindings.assignmentsTo("self." + std::string(name))) {
+    const Assignment& a = bindings.assignments()[i];
+    const FunctionInfo* fn = bindings.function(a.scope);
+    if (fn && sameNode(fn->ownerClass, cls)) out.push_back(&a);
+  }
+  return out;
+}
+
+// Whether a base of the class that is a class of the project sets
+// `self.name` in a method (its `__init__` run by `super().__init__()`).
+bool aBaseSets(const FileModel& file, Node cls, std::string_view name) {
+  for (Node base : namedChildren(field(cls, "superclasses")))
+    if (std::optional<ProjectClass> b = projectClassOf(file, base);
+        b && !selfAssignments(*b->file, b->node, name).empty())
+      return true;
+  return false;
+}
+
 // The argument a construction passes for the parameter at `position` (of
 // those after `self`) named `name`, or null.
 Node passed(Node construction, int position, std::string_view name, std::string_view source) {
@@ -57,6 +80,8 @@ InstanceAttribute dataclassValue(const ProjectClass& cls, std::string_view name,
                                  Node callerScope, const FileModel& caller) {
   const FileModel& file = *cls.file;
   std::string_view text = file.file().text();
+  // `__post_init__` may set it anew.
+  if (!selfAssignments(file, cls.node, name).empty()) return {};
   std::vector<Node> fields = dataclassFields(file, cls.node);
   for (size_t i = 0; i < fields.size(); ++i) {
     if (textOf(field(fields[i], "left"), text) != name) continue;
@@ -98,17 +123,10 @@ InstanceAttribute initValue(const ProjectClass& cls, std::string_view name, Node
   const FileModel& file = *cls.file;
   const Bindings& bindings = file.bindings();
   std::string_view text = file.file().text();
-  const Assignment* only = nullptr;
-  int count = 0;
-  for (size_t i : bindings.assignmentsTo("self." + std::string(name))) {
-    const Assignment& a = bindings.assignments()[i];
-    const FunctionInfo* fn = bindings.function(a.scope);
-    if (!fn || !sameNode(fn->ownerClass, cls.node)) continue;
-    only = &a;
-    ++count;
-  }
-  if (count == 0) {
-    // A class attribute no method assigns on `self`.
+  std::vector<const Assignment*> assigned = selfAssignments(file, cls.node, name);
+  if (assigned.empty()) {
+    // A class attribute no method of the class or its bases assigns on `self`.
+    if (aBaseSets(file, cls.node, name)) return {};
     for (Node statement : namedChildren(field(cls.node, "body"))) {
       Node a = is(statement, "expression_statement") ? namedChild(statement, 0) : Node{};
       if (is(a, "assignment") && textOf(field(a, "left"), text) == name &&
@@ -117,7 +135,8 @@ InstanceAttribute initValue(const ProjectClass& cls, std::string_view name, Node
     }
     return {};
   }
-  const FunctionInfo* init = count == 1 ? bindings.function(only->scope) : nullptr;
+  const Assignment* only = assigned.front();
+  const FunctionInfo* init = assigned.size() == 1 ? bindings.function(only->scope) : nullptr;
   if (!init || init->name != "__init__" || only->index >= 0 ||
       !sameNode(parentOf(only->statement), init->body) ||
       hasSplat(field(construction, "arguments")))
