@@ -84,6 +84,29 @@ bool hydraOptimizer(Node call, const FileModel& model) {
   return key.find("optimizer") != std::string::npos;
 }
 
+// `getattr(torch.optim, name)`, directly or through a name bound to it in
+// plain code (mmf's `optimizer_class = getattr(torch.optim, optimizer_type)`):
+// a class of `torch.optim` chosen by name, an optimizer unless the name is
+// a literal naming something else (`"lr_scheduler"`).
+bool optimizerClassByName(Node callee, Node scope, const FileModel& model) {
+  std::string_view source = model.file().text();
+  if (is(callee, "identifier")) {
+    Origin o = model.bindings().trace(callee, scope);
+    if (o.kind != Origin::Expression || o.index >= 0 || sameNode(o.expr, callee)) return false;
+    callee = o.expr;
+  }
+  if (!is(callee, "call") || textOf(field(callee, "function"), source) != "getattr" ||
+      model.imports().qualify(field(callee, "function"), source) ||
+      model.bindings().definesName("getattr"))
+    return false;
+  std::vector<Node> args = positionalArguments(field(callee, "arguments"));
+  if (args.size() < 2) return false;
+  auto module = model.imports().qualify(args[0], source);
+  std::string name;
+  if (!module || *module != "torch.optim") return false;
+  return !stringLiteral(args[1], source, name) || optimizerClassName("torch.optim." + name);
+}
+
 // `torch.optim.Adam(...)` (any optimizer class, or a project class deriving
 // from one), directly, through a name bound once in the same function, made
 // by Hydra from an optimizer's config (`instantiate(cfg.optimizer,
@@ -96,7 +119,8 @@ bool makesOptimizer(const FileModel& model, Node expr, Node scope, int depth = 0
   Node callee = field(o.expr, "function");
   auto q = model.imports().qualify(callee, source);
   if (q && (q->rfind("torch.", 0) == 0 || optimizerClassName(*q))) return optimizerClassName(*q);
-  if (hydraOptimizer(o.expr, model) || derivesFromSought(model, callee, optimizerBase()))
+  if (hydraOptimizer(o.expr, model) || derivesFromSought(model, callee, optimizerBase()) ||
+      optimizerClassByName(callee, o.scope, model))
     return true;
   if (depth >= kMaxHelperDepth) return false;
   FileModel::Returns helper = model.returnsOfCalled(o.expr, FileModel::Runs::Direct);
