@@ -53,11 +53,14 @@ void matchClipByValueDeepspeed(const FileContext& ctx, std::vector<Finding>& out
       f.payload = ClipByValueDeepspeedMatch{v.node};
       out.push_back(std::move(f));
     }
-    // `Trainer(**cfg.trainer)` with `cfg` a YAML file the script loads: the
-    // value is that file's, reported here and fixed there by hand.
+    // `Trainer(**cfg.trainer)` with `cfg` a YAML file the script loads, or
+    // `gradient_clip_algorithm=cfg["training"][...]`: the value is that
+    // file's, reported here and fixed there by hand.
     Node splat{};
+    bool written = !isNull(
+        keywordArgument(field(t.construction, "arguments"), "gradient_clip_algorithm", source));
     std::optional<LoadedYamlValue> yaml =
-        kv.values.empty() || !kv.complete
+        kv.values.empty() || !kv.complete || written
             ? constructionYamlKeyword(t.construction, "gradient_clip_algorithm", ctx.model, &splat)
             : std::nullopt;
     bool fromYaml =

@@ -89,11 +89,18 @@ std::optional<LoadedYamlValue> constructionYamlKeyword(Node call, const std::str
                                                        const FileModel& model, Node* splat) {
   std::string_view source = model.file().text();
   Node arguments = field(call, "arguments");
-  if (!isNull(keywordArgument(arguments, name, source))) return std::nullopt;
+  Node scope = model.bindings().scopeOf(call);
+  // `gradient_clip_algorithm=conf["training"]["gradient_clip_algorithm"]`.
+  if (Node written = keywordArgument(arguments, name, source); !isNull(written)) {
+    LoadedYamlValue loaded = loadedYamlValue(written, scope, model);
+    if (!loaded.loaded) return std::nullopt;
+    if (splat) *splat = parentOf(written);
+    return loaded;
+  }
   for (Node arg : namedChildren(arguments)) {
     if (!is(arg, "dictionary_splat")) continue;
     Node dict = namedChild(arg, 0);
-    LoadedYamlValue loaded = loadedYamlValue(dict, model.bindings().scopeOf(call), model, {name});
+    LoadedYamlValue loaded = loadedYamlValue(dict, scope, model, {name});
     if (!loaded.loaded) continue;
     if (splat) *splat = arg;
     return loaded;

@@ -34,8 +34,9 @@ KeyValues constructionKeyword(Node call, const std::string& name, const FileMode
 std::string writtenAt(Node value, std::string_view source);
 
 // The scalar a YAML file the script loads gives `name`, when `call` splats
-// a section of it (`**cfg.trainer`) and writes no `name=` of its own; with
-// the splatted argument in `splat`.
+// a section of it (`**cfg.trainer`) and writes no `name=` of its own, or
+// reads it there (`name=cfg["training"]["name"]`); with the splatted
+// argument or that keyword in `splat`.
 std::optional<LoadedYamlValue> constructionYamlKeyword(Node call, const std::string& name,
                                                        const FileModel& model, Node* splat);
 
