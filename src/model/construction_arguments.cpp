@@ -34,9 +34,9 @@ static KeyValues readThrough(const KeyValues& kv, int depth) {
       std::optional<KeyValue> given =
           argparseDefault(attribute.object, attribute.name, v.scope, *v.model);
       // `precision=cfg.precision` with `cfg = TrainConfig()`: what its class sets.
-      if (InstanceAttribute held = instanceAttribute(v.node, v.scope, *v.model);
-          !given && held.file)
-        given = KeyValue{held.value, held.scope, held.file};
+      if (!given)
+        if (InstanceAttribute held = instanceAttribute(v.node, v.scope, *v.model); held.file)
+          given = KeyValue{held.value, held.scope, held.file};
       out.values.push_back(given ? *given : v);
     } else if (is(v.node, "subscript") && depth < kMaxDictHops &&
                stringLiteral(field(v.node, "subscript"), source, key)) {
